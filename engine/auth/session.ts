@@ -1,0 +1,112 @@
+import { EngineError, InternalError } from '../errors.js';
+import type { Redactor } from '../http/index.js';
+import type { AuthScheme } from '../manifest/index.js';
+import { OAuthRefresher, type Credentials } from './oauth-refresh.js';
+import { compileSigner, type Signer } from './sign.js';
+
+/** Receives rotated credentials; awaited before the new tokens are used. */
+export type CredentialsChangeHandler = (credentials: Credentials) => void | Promise<void>;
+
+export interface AuthSessionOptions {
+  scheme: AuthScheme;
+  credentials: Credentials;
+  config: Record<string, unknown>;
+  label: string;
+  redact: Redactor;
+  timeoutMs: number;
+  tokenOrigin?: string;
+  onCredentialsChange?: CredentialsChangeHandler;
+}
+
+const DEFAULT_SKEW_SECONDS = 60;
+
+/**
+ * The credentials of one connector and everything that keeps them valid: signing, proactive
+ * refresh before expiry, one reactive refresh after a 401, and a single refresh in flight no
+ * matter how many calls find the token stale (double-checked: a call whose token was already
+ * replaced uses the new one instead of refreshing again).
+ */
+export class AuthSession {
+  private current: Credentials;
+  private readonly signer: Signer;
+  private readonly refresher?: OAuthRefresher;
+  private inFlight?: Promise<void>;
+  /** How many refreshes this session performed (tests and metrics read it). */
+  refreshes = 0;
+
+  constructor(private readonly options: AuthSessionOptions) {
+    this.current = { ...options.credentials };
+    this.signer = compileSigner(options.scheme.sign);
+    const oauth = options.scheme.oauth2;
+    if (oauth) {
+      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.tokenOrigin);
+    }
+  }
+
+  /** The credential set in use now (after any rotation). */
+  get credentials(): Credentials {
+    return this.current;
+  }
+
+  get schemeName(): string {
+    return this.options.scheme.name;
+  }
+
+  private needsRefresh(): boolean {
+    if (!this.refresher) return false;
+    const token = this.current.access_token;
+    if (typeof token !== 'string' || token === '') return true;
+    const expiresAt = Date.parse(String(this.current.expires_at ?? ''));
+    if (Number.isNaN(expiresAt)) return false;
+    const skew = (this.options.scheme.oauth2?.refresh_before_expiry_seconds ?? DEFAULT_SKEW_SECONDS) * 1000;
+    return expiresAt - skew <= Date.now();
+  }
+
+  /**
+   * Runs one refresh, or joins the one in flight. `staleToken` is the access token the caller saw
+   * rejected: if it has been replaced meanwhile, the caller just retries with the new one.
+   */
+  private refresh(staleToken?: unknown): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    if (staleToken !== undefined && this.current.access_token !== staleToken) return Promise.resolve();
+    this.inFlight = this.performRefresh().finally(() => {
+      this.inFlight = undefined;
+    });
+    return this.inFlight;
+  }
+
+  private async performRefresh(): Promise<void> {
+    const refresher = this.refresher as OAuthRefresher;
+    const next = await refresher.refresh({ credentials: this.current, config: this.options.config });
+    this.refreshes++;
+    // Rotated refresh tokens are single-use upstream: keep the new set in memory whatever happens,
+    // and hand it to the caller's store before any request uses it.
+    this.current = next;
+    try {
+      await this.options.onCredentialsChange?.({ ...next });
+    } catch (error) {
+      throw new InternalError(`onCredentialsChange failed: ${this.options.redact((error as Error)?.message ?? String(error))}`);
+    }
+  }
+
+  /** The headers that sign a request with the current credentials. */
+  sign(): Record<string, string> {
+    return this.signer({ credentials: this.current, config: this.options.config });
+  }
+
+  /**
+   * Runs `send` with fresh signing headers; on an upstream 401 refreshes once (OAuth schemes) and
+   * sends again. A second 401 is final (REAUTH_REQUIRED from the error mapping).
+   */
+  async call<T>(send: (authHeaders: Record<string, string>) => Promise<T>): Promise<T> {
+    if (this.needsRefresh()) await this.refresh();
+    const used = this.current.access_token;
+    try {
+      return await send(this.sign());
+    } catch (error) {
+      if (!this.refresher || !(error instanceof EngineError) || error.upstream?.status !== 401) throw error;
+      await this.refresh(used);
+      return send(this.sign());
+    }
+  }
+}

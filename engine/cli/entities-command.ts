@@ -1,0 +1,48 @@
+import { findManifest } from '../manifest/index.js';
+
+/** One action as `entities` describes it. */
+export interface ActionDescription {
+  description?: string;
+  params: Record<string, { type?: unknown; required: boolean; description?: string }>;
+  rules: string[];
+}
+
+/** Describes a connector type's entities, actions and params straight from its manifest. */
+export function describeEntities(type: string): Record<string, Record<string, ActionDescription>> {
+  const { manifest } = findManifest(type);
+  const out: Record<string, Record<string, ActionDescription>> = {};
+  for (const [entity, spec] of Object.entries(manifest.entities)) {
+    out[entity] = {};
+    for (const [name, action] of Object.entries(spec.actions)) {
+      const props = (action.params?.properties ?? {}) as Record<string, { type?: unknown; enum?: unknown[]; description?: string }>;
+      const required = new Set((action.params?.required as string[] | undefined) ?? []);
+      out[entity][name] = {
+        ...(action.description ? { description: action.description } : {}),
+        params: Object.fromEntries(
+          Object.entries(props).map(([param, schema]) => [
+            param,
+            { type: schema.type ?? (schema.enum ? 'enum' : 'any'), required: required.has(param), ...(schema.description ? { description: schema.description } : {}) },
+          ]),
+        ),
+        rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
+      };
+    }
+  }
+  return out;
+}
+
+/** A plain-text rendering for people at a terminal. */
+export function entitiesText(type: string): string {
+  const lines: string[] = [];
+  for (const [entity, actions] of Object.entries(describeEntities(type))) {
+    lines.push(entity);
+    for (const [name, action] of Object.entries(actions)) {
+      lines.push(`  ${name}${action.description ? ` - ${action.description}` : ''}`);
+      for (const [param, info] of Object.entries(action.params)) {
+        lines.push(`    ${info.required ? '*' : ' '} ${param} (${Array.isArray(info.type) ? info.type.join('|') : String(info.type)})${info.description ? `: ${info.description}` : ''}`);
+      }
+      for (const rule of action.rules) lines.push(`    rule ${rule}`);
+    }
+  }
+  return lines.join('\n');
+}

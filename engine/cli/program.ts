@@ -1,0 +1,73 @@
+import { Command } from 'commander';
+import { entitiesText, describeEntities } from './entities-command.js';
+import { execCommand } from './exec-command.js';
+import { lintManifests } from './lint-command.js';
+import { printError, printJson } from './output.js';
+import { sandboxCommand } from './sandbox-command.js';
+
+function guarded<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await fn(...args);
+    } catch (error) {
+      printError(error);
+    }
+  };
+}
+
+/** The `connector-engine` command line. */
+export function buildProgram(): Command {
+  const program = new Command('connector-engine')
+    .description('Run named actions on entities of third-party APIs through YAML connector manifests.')
+    .showHelpAfterError();
+
+  program
+    .command('lint')
+    .description('validate connector manifests (default: every shipped one); prints file:line:col problems')
+    .argument('[files...]', 'manifest files')
+    .action(
+      guarded((files: string[]) => {
+        const report = lintManifests(files);
+        for (const problem of report.problems) process.stderr.write(problem + '\n');
+        process.stdout.write(`${report.files} manifest${report.files === 1 ? '' : 's'} checked, ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}\n`);
+        if (report.problems.length > 0) process.exitCode = 1;
+      }),
+    );
+
+  program
+    .command('exec')
+    .description('run one action and print the result as JSON')
+    .argument('<type>', 'connector type, e.g. hubspot')
+    .argument('<entity>', 'entity, e.g. contacts')
+    .argument('<action>', 'action: list, get, api_search, ...')
+    .option('--params <json>', 'action params as a JSON object')
+    .option('--credentials <file>', 'JSON file with the credentials ("-" for stdin); rotated tokens are written back')
+    .option('--config <json>', 'connector config as a JSON object')
+    .option('--base-url <url>', 'upstream base URL (e.g. the sandbox)')
+    .option('--all', 'follow every page and print one record per line (NDJSON)')
+    .option('--sandbox', 'run against the built-in fake upstream with its credentials (no set-up needed)')
+    .action(guarded(execCommand));
+
+  program
+    .command('entities')
+    .description("list a connector type's entities, actions and params")
+    .argument('<type>', 'connector type')
+    .option('--json', 'print JSON instead of text')
+    .action(
+      guarded((type: string, options: { json?: boolean }) => {
+        if (options.json) printJson(describeEntities(type));
+        else process.stdout.write(entitiesText(type) + '\n');
+      }),
+    );
+
+  program
+    .command('sandbox')
+    .description('serve the fake upstream APIs; the first stdout line is JSON with base URLs and credentials')
+    .option('--port <n>', 'first port (default: free ports)')
+    .option('--records <n>', 'size of the largest collections')
+    .option('--seed <n>', 'seed of the generated data')
+    .option('--no-rate-limits', 'switch the upstream rate limits off (benchmarks)')
+    .action(guarded(sandboxCommand));
+
+  return program;
+}

@@ -1,0 +1,5 @@
+export { HttpClient, type OutgoingRequest, type UpstreamAnswer, type HttpStats } from './client.js';
+export { createRedactor, type Redactor } from './redact.js';
+export { parseRetryAfter } from './retry-after.js';
+export { readPath } from './body-path.js';
+export { RequestLimiter } from './limiter.js';

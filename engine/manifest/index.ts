@@ -1,0 +1,4 @@
+export { parseManifest, loadManifestFile } from './load.js';
+export { findManifest, shippedManifests, connectorsDir } from './registry.js';
+export { createParamsAjv } from './schema-validator.js';
+export type * from './types.js';

@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { UnknownConnectorTypeError } from '../errors.js';
+import { packageRoot } from '../package-root.js';
+import { loadManifestFile } from './load.js';
+import type { LoadedManifest } from './types.js';
+
+let cache: Map<string, LoadedManifest> | undefined;
+
+/** The folder of the shipped connector manifests. */
+export function connectorsDir(): string {
+  return join(packageRoot(), 'connectors');
+}
+
+/** Every shipped manifest, loaded and validated once per process, keyed by lower-case type. */
+export function shippedManifests(): Map<string, LoadedManifest> {
+  if (cache) return cache;
+  const dir = connectorsDir();
+  const loaded = new Map<string, LoadedManifest>();
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const manifest = loadManifestFile(join(dir, name));
+    loaded.set(manifest.manifest.type.toLowerCase(), manifest);
+  }
+  cache = loaded;
+  return loaded;
+}
+
+/** Finds a shipped manifest by connector type, case-insensitively (`Hubspot` works). */
+export function findManifest(type: string): LoadedManifest {
+  const all = shippedManifests();
+  const found = typeof type === 'string' ? all.get(type.toLowerCase()) : undefined;
+  if (!found) {
+    throw new UnknownConnectorTypeError(`unknown connector type "${String(type)}"; known types: ${[...all.keys()].join(', ')}`, {
+      details: [{ path: '/connector_type', message: `must be one of ${[...all.keys()].join(', ')}` }],
+    });
+  }
+  return found;
+}

@@ -1,0 +1,219 @@
+import { isErrorCode } from '../errors.js';
+import { createStrictAjv, type Ajv } from './schema-validator.js';
+import { templateUsage } from '../template/index.js';
+import type { ActionSpec, AuthScheme, JsonSchema, Manifest, TemplateTree } from './types.js';
+
+type PathPart = string | number;
+
+/** One problem found after the JSON Schema pass, located by its path in the manifest data. */
+export interface SemanticProblem {
+  path: PathPart[];
+  message: string;
+}
+
+type Roots = { params?: Set<string>; config: Set<string>; credentials?: Set<string> };
+
+function propertyNames(schema: unknown): Set<string> {
+  const props = (schema as JsonSchema | undefined)?.properties;
+  return new Set(props && typeof props === 'object' ? Object.keys(props) : []);
+}
+
+function requiredNames(schema: unknown): string[] {
+  const required = (schema as JsonSchema | undefined)?.required;
+  return Array.isArray(required) ? (required as string[]) : [];
+}
+
+class Checker {
+  readonly problems: SemanticProblem[] = [];
+  private readonly configNames: Set<string>;
+  private readonly allCredentialNames: Set<string>;
+  private readonly ajv: Ajv = createStrictAjv();
+
+  constructor(private readonly manifest: Manifest) {
+    this.configNames = propertyNames(manifest.config);
+    this.allCredentialNames = new Set(manifest.auth.flatMap((scheme) => [...propertyNames(scheme.credentials)]));
+  }
+
+  private report(path: PathPart[], message: string): void {
+    this.problems.push({ path, message });
+  }
+
+  /** Checks that every variable a template reads is declared where its root says. */
+  template(source: unknown, path: PathPart[], roots: Roots): string[][] {
+    if (typeof source !== 'string') return [];
+    const usage = templateUsage(source);
+    for (const problem of usage.problems) this.report(path, problem);
+    for (const parts of usage.variables) {
+      const [root, name] = parts;
+      const declared = root === 'params' || root === 'config' || root === 'credentials' ? roots[root] : undefined;
+      if (!declared) {
+        this.report(path, `template variable "${parts.join('.')}" is not available here (allowed roots: ${Object.keys(roots).join(', ')})`);
+      } else if (name === undefined) {
+        if (root !== 'params') this.report(path, `template variable "${root}" must name a field, e.g. ${root}.<name>`);
+      } else if (!declared.has(name)) {
+        this.report(path, `template variable "${parts.join('.')}" is not declared in the ${root} schema`);
+      }
+    }
+    return usage.variables;
+  }
+
+  private templates(tree: TemplateTree | undefined, path: PathPart[], roots: Roots): void {
+    if (typeof tree === 'string') this.template(tree, path, roots);
+    else if (Array.isArray(tree)) tree.forEach((item, i) => this.templates(item, [...path, i], roots));
+    else if (tree && typeof tree === 'object') {
+      for (const [key, value] of Object.entries(tree)) this.templates(value, [...path, key], roots);
+    }
+  }
+
+  run(): SemanticProblem[] {
+    const config = { config: this.configNames };
+    this.template(this.manifest.base_url, ['base_url'], config);
+    this.templates(this.manifest.http.headers, ['http', 'headers'], config);
+    this.manifest.auth.forEach((scheme, i) => this.authScheme(scheme, ['auth', i]));
+    this.manifest.http.error_map?.forEach((entry, i) => {
+      if (!isErrorCode(entry.code)) this.report(['http', 'error_map', i, 'code'], `"${entry.code}" is not an engine error code`);
+    });
+    const names = new Set<string>();
+    this.manifest.auth.forEach((scheme, i) => {
+      if (names.has(scheme.name)) this.report(['auth', i, 'name'], `auth scheme "${scheme.name}" is declared twice`);
+      names.add(scheme.name);
+    });
+    this.schemaFields(this.manifest.config, ['config']);
+    for (const [entityName, entity] of Object.entries(this.manifest.entities)) {
+      this.compiles(entity.record, ['entities', entityName, 'record']);
+      const recordFields = propertyNames(entity.record);
+      for (const [actionName, action] of Object.entries(entity.actions)) {
+        this.action(action, actionName, recordFields, ['entities', entityName, 'actions', actionName]);
+      }
+    }
+    return this.problems;
+  }
+
+  private authScheme(scheme: AuthScheme, path: PathPart[]): void {
+    const roots = { config: this.configNames, credentials: propertyNames(scheme.credentials) };
+    this.schemaFields(scheme.credentials, [...path, 'credentials']);
+    this.templates(scheme.sign as unknown as TemplateTree, [...path, 'sign'], roots);
+    if (!scheme.oauth2) return;
+    const oauth = scheme.oauth2;
+    this.template(oauth.token_url, [...path, 'oauth2', 'token_url'], { config: this.configNames });
+    this.templates(oauth.body, [...path, 'oauth2', 'body'], roots);
+    this.templates(oauth.headers, [...path, 'oauth2', 'headers'], roots);
+    this.templates(oauth.client_auth as unknown as TemplateTree, [...path, 'oauth2', 'client_auth'], roots);
+    for (const field of ['access_token', 'refresh_token', 'expires_at', ...Object.keys(oauth.response.keep ?? {})]) {
+      if (field === 'refresh_token' && !oauth.response.refresh_token) continue;
+      if (field === 'expires_at' && !oauth.response.expires_in) continue;
+      if (!roots.credentials.has(field)) {
+        this.report([...path, 'credentials'], `oauth2 stores "${field}" in the credentials, so the credentials schema must declare it`);
+      }
+    }
+  }
+
+  /**
+   * An author's JSON Schema must compile under ajv's strict mode: an unknown keyword is almost
+   * always a typo or a YAML flow-mapping comma that split a description in two.
+   */
+  compiles(schema: unknown, path: PathPart[]): void {
+    try {
+      this.ajv.compile(schema as object);
+    } catch (error) {
+      this.report(path, `schema does not compile: ${(error as Error).message}`);
+    }
+  }
+
+  /** Every declared field needs a description and every required name must be declared. */
+  private schemaFields(schema: JsonSchema | undefined, path: PathPart[]): void {
+    if (!schema) return;
+    this.compiles(schema, path);
+    const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, prop] of Object.entries(props)) {
+      if (typeof prop?.description !== 'string' || prop.description === '') {
+        this.report([...path, 'properties', name], `"${name}" needs a description (the schema is the user's reference)`);
+      }
+    }
+    requiredNames(schema).forEach((name, i) => {
+      if (!Object.hasOwn(props, name)) this.report([...path, 'required', i], `required "${name}" is not declared in properties`);
+    });
+  }
+
+  private action(action: ActionSpec, name: string, recordFields: Set<string>, path: PathPart[]): void {
+    const params = propertyNames(action.params);
+    const required = new Set(requiredNames(action.params));
+    this.schemaFields(action.params, [...path, 'params']);
+    const roots = { params, config: this.configNames, credentials: this.allCredentialNames };
+    const request = action.request;
+    for (const parts of this.template(request.path, [...path, 'request', 'path'], roots)) {
+      if (parts[0] === 'params' && parts[1] !== undefined && params.has(parts[1]) && !required.has(parts[1])) {
+        this.report([...path, 'request', 'path'], `path variable "${parts.join('.')}" must be a required param (a path cannot be built without it)`);
+      }
+    }
+    this.templates(request.query, [...path, 'request', 'query'], roots);
+    this.templates(request.headers, [...path, 'request', 'headers'], roots);
+    this.templates(request.body, [...path, 'request', 'body'], roots);
+    this.rules(action, params, path);
+    this.responseShape(action, name, path);
+    this.pagination(action, params, path);
+    for (const field of Object.keys(action.fields ?? {})) {
+      if (!recordFields.has(field)) this.report([...path, 'fields', field], `mapped field "${field}" is not in the entity's record schema`);
+    }
+  }
+
+  private rules(action: ActionSpec, params: Set<string>, path: PathPart[]): void {
+    action.rules?.forEach((rule, i) => {
+      const rulePath = [...path, 'rules', i];
+      if (rule.field !== undefined && !params.has(rule.field)) this.report([...rulePath, 'field'], `rule field "${rule.field}" is not a declared param`);
+      if ('schema' in rule) {
+        this.compiles(rule.schema, [...rulePath, 'schema']);
+        for (const name of collectRequired(rule.schema)) {
+          if (!params.has(name)) this.report([...rulePath, 'schema'], `rule "${rule.name}" names "${name}", which is not a declared param`);
+        }
+      } else {
+        const head = rule.count.path.split('.')[0] ?? '';
+        if (!params.has(head)) this.report([...rulePath, 'count', 'path'], `rule "${rule.name}" counts "${head}", which is not a declared param`);
+      }
+    });
+  }
+
+  private responseShape(action: ActionSpec, name: string, path: PathPart[]): void {
+    const { records, record } = action.response;
+    if ((records === undefined) === (record === undefined)) {
+      this.report([...path, 'response'], 'response needs exactly one of "records" (a list) or "record" (one record)');
+    } else if (name === 'get' && record === undefined) {
+      this.report([...path, 'response'], 'a get action returns one record: use response.record');
+    } else if ((name === 'list' || name === 'api_search') && records === undefined) {
+      this.report([...path, 'response'], `a ${name} action returns records: use response.records`);
+    }
+  }
+
+  private pagination(action: ActionSpec, params: Set<string>, path: PathPart[]): void {
+    const pagination = action.pagination;
+    if (action.response.records !== undefined && !pagination) {
+      this.report([...path], 'a list-like action needs a pagination (use {type: none} when one response holds everything)');
+    }
+    if (action.response.record !== undefined && pagination && pagination.type !== 'none') {
+      this.report([...path, 'pagination'], 'an action returning one record cannot paginate');
+    }
+    if (pagination && pagination.type !== 'none' && !params.has(pagination.param)) {
+      this.report([...path, 'pagination', 'param'], `pagination param "${pagination.param}" is not a declared param`);
+    }
+  }
+}
+
+function collectRequired(schema: unknown): string[] {
+  if (Array.isArray(schema)) return schema.flatMap(collectRequired);
+  if (!schema || typeof schema !== 'object') return [];
+  const own = requiredNames(schema);
+  const nested = Object.entries(schema as Record<string, unknown>)
+    .filter(([key]) => key !== 'properties' && key !== 'required')
+    .flatMap(([, value]) => collectRequired(value));
+  const props = (schema as JsonSchema).properties;
+  const keys = props && typeof props === 'object' ? Object.keys(props) : [];
+  return [...own, ...nested, ...keys];
+}
+
+/**
+ * The checks JSON Schema cannot express: template variables are declared, referenced params
+ * exist, mapped fields exist in the record schema, and every list has a pagination story.
+ */
+export function checkSemantics(manifest: Manifest): SemanticProblem[] {
+  return new Checker(manifest).run();
+}

@@ -1,0 +1,149 @@
+/**
+ * The manifest as data: these types mirror schemas/manifest.schema.json, which is the author's
+ * reference; ajv checks a manifest against that schema before anything reads it as these types.
+ */
+
+export type JsonSchema = Record<string, unknown>;
+
+export type TemplateTree = string | number | boolean | null | TemplateTree[] | { [key: string]: TemplateTree };
+
+export interface BearerSign {
+  type: 'bearer';
+  token: string;
+}
+
+export interface HeaderSign {
+  type: 'header';
+  headers: Record<string, string>;
+}
+
+export interface BasicSign {
+  type: 'basic';
+  username: string;
+  password: string;
+}
+
+export type SignSpec = BearerSign | HeaderSign | BasicSign;
+
+export interface ReauthMatcher {
+  status?: number;
+  path?: string;
+  equals?: string;
+}
+
+export interface OAuth2Spec {
+  token_url: string;
+  body_format: 'form' | 'json';
+  body: Record<string, string>;
+  client_auth?: { type: 'basic'; username: string; password: string };
+  headers?: Record<string, string>;
+  response: {
+    access_token: string;
+    refresh_token?: string;
+    expires_in?: string;
+    keep?: Record<string, string>;
+  };
+  rotates_refresh_token?: boolean;
+  refresh_before_expiry_seconds?: number;
+  reauth_when?: ReauthMatcher[];
+}
+
+export interface AuthScheme {
+  name: string;
+  description?: string;
+  credentials: JsonSchema;
+  sign: SignSpec;
+  oauth2?: OAuth2Spec;
+}
+
+export interface RetryPolicy {
+  max_retries: number;
+  statuses: number[];
+  base_delay_ms: number;
+  max_delay_ms: number;
+  retry_after_cap_ms: number;
+}
+
+export interface ErrorMapEntry {
+  status: number;
+  path?: string;
+  equals?: string;
+  code: string;
+  message: string;
+}
+
+export interface HttpPolicy {
+  timeout_ms: number;
+  headers?: Record<string, string>;
+  retry: RetryPolicy;
+  rate_limit?: { requests: number; per_ms: number };
+  concurrency?: number;
+  error_body?: { message?: string; request_id?: string; code?: string };
+  request_id_header?: string;
+  error_map?: ErrorMapEntry[];
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: TemplateTree;
+  body_format?: 'json' | 'form';
+  read_only?: boolean;
+}
+
+export interface ResponseSpec {
+  records?: string;
+  record?: string;
+  meta?: Record<string, string>;
+}
+
+export type PaginationSpec =
+  | { type: 'none' }
+  | { type: 'body_token'; token_path: string; param: string }
+  | { type: 'link_header'; rel?: string; query_param: string; param: string };
+
+export interface FieldMapping {
+  from?: string;
+  default?: unknown;
+}
+
+export type ParamRule =
+  | { name: string; message: string; field?: string; schema: JsonSchema }
+  | { name: string; message: string; field?: string; count: { path: string; max: number } };
+
+export interface ActionSpec {
+  description?: string;
+  params?: JsonSchema;
+  rules?: ParamRule[];
+  request: RequestSpec;
+  response: ResponseSpec;
+  pagination?: PaginationSpec;
+  fields?: Record<string, FieldMapping>;
+}
+
+export interface EntitySpec {
+  description?: string;
+  record: JsonSchema;
+  actions: Record<string, ActionSpec>;
+}
+
+export interface Manifest {
+  type: string;
+  name: string;
+  version: string;
+  docs_url?: string;
+  base_url: string;
+  config: JsonSchema;
+  auth: AuthScheme[];
+  http: HttpPolicy;
+  definitions?: Record<string, unknown>;
+  entities: Record<string, EntitySpec>;
+}
+
+/** A loaded manifest plus where it came from, so later checks can still point at file:line:col. */
+export interface LoadedManifest {
+  manifest: Manifest;
+  file: string;
+}

@@ -1,0 +1,121 @@
+import { InvalidParamsError } from '../errors.js';
+import type { OutgoingRequest } from '../http/index.js';
+import type { ActionSpec, TemplateTree } from '../manifest/index.js';
+import { compilePath, compileTemplate, type CompiledPath, type CompiledTemplate, type TemplateContext } from '../template/index.js';
+
+type CompiledTree = CompiledTemplate | CompiledTree[] | { [key: string]: CompiledTree } | number | boolean | null;
+
+/** The request templates of one action, compiled once. */
+export interface CompiledRequest {
+  method: OutgoingRequest['method'];
+  path: CompiledPath;
+  query: Array<[string, CompiledTemplate]>;
+  headers: Array<[string, CompiledTemplate]>;
+  body?: CompiledTree;
+  bodyIsText: boolean;
+  bodyFormat: 'json' | 'form';
+  readOnly: boolean;
+}
+
+function compileTree(tree: TemplateTree): CompiledTree {
+  if (typeof tree === 'string') return compileTemplate(tree);
+  if (Array.isArray(tree)) return tree.map(compileTree);
+  if (tree && typeof tree === 'object') return Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, compileTree(v)]));
+  return tree;
+}
+
+function isTemplate(node: CompiledTree): node is CompiledTemplate {
+  return typeof node === 'object' && node !== null && 'render' in node;
+}
+
+function evaluateTree(node: CompiledTree, context: TemplateContext): unknown {
+  if (isTemplate(node)) {
+    const value = node.value(context);
+    return value === '' ? undefined : value;
+  }
+  if (Array.isArray(node)) return node.map((item) => evaluateTree(item, context)).filter((v) => v !== undefined);
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(node)) {
+      const value = evaluateTree(child, context);
+      if (value !== undefined) out[key] = value;
+    }
+    return out;
+  }
+  return node;
+}
+
+/** Compiles an action's request spec. */
+export function compileRequest(action: ActionSpec): CompiledRequest {
+  const spec = action.request;
+  return {
+    method: spec.method,
+    path: compilePath(spec.path),
+    query: Object.entries(spec.query ?? {}).map(([k, v]) => [k, compileTemplate(v)]),
+    headers: Object.entries(spec.headers ?? {}).map(([k, v]) => [k.toLowerCase(), compileTemplate(v)]),
+    ...(spec.body !== undefined ? { body: compileTree(spec.body) } : {}),
+    bodyIsText: typeof spec.body === 'string' && !/^\{\{\s*[\w.]+\s*\}\}$/.test(spec.body),
+    bodyFormat: spec.body_format ?? 'json',
+    readOnly: spec.read_only === true,
+  };
+}
+
+function queryText(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(String).join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function headerSafe(name: string, value: string): string {
+  if (/[\r\n]/.test(value)) {
+    throw new InvalidParamsError(`header ${name} would contain a line break`, {
+      details: [{ path: `/${name}`, message: 'may not contain line breaks' }],
+    });
+  }
+  return value;
+}
+
+/**
+ * Renders the request of one call. The URL is checked after rendering as well: whatever the
+ * params hold, the request stays on the base URL's origin and under its path.
+ */
+export function renderRequest(compiled: CompiledRequest, context: TemplateContext, baseUrl: string): Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } {
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const url = new URL(base.origin + basePath + compiled.path.render(context));
+  if (url.origin !== base.origin || !url.pathname.startsWith(basePath + '/')) {
+    throw new InvalidParamsError('params would move the request off the upstream API', { details: [{ path: '/', message: 'path params must stay inside their segment' }] });
+  }
+  for (const [name, template] of compiled.query) {
+    const text = queryText(template.value(context));
+    if (text !== undefined) url.searchParams.append(name, text);
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, template] of compiled.headers) {
+    const text = queryText(template.value(context));
+    if (text !== undefined) headers[name] = headerSafe(name, text);
+  }
+  const request: Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } = {
+    method: compiled.method,
+    url,
+    headers,
+    readOnly: compiled.readOnly,
+  };
+  if (compiled.body !== undefined) {
+    const value = evaluateTree(compiled.body, context);
+    if (compiled.bodyFormat === 'form') {
+      request.body = new URLSearchParams(
+        Object.entries((value ?? {}) as Record<string, unknown>).flatMap(([k, v]) => {
+          const text = queryText(v);
+          return text === undefined ? [] : [[k, text] as [string, string]];
+        }),
+      ).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else {
+      request.body = compiled.bodyIsText && typeof value === 'string' ? value : JSON.stringify(value ?? {});
+      headers['content-type'] ??= 'application/json';
+    }
+  }
+  return request;
+}

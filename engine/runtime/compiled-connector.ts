@@ -1,0 +1,54 @@
+import type { LoadedManifest, Manifest, ActionSpec } from '../manifest/index.js';
+import { createParamsAjv, type Ajv } from '../manifest/schema-validator.js';
+import { compileTemplate, type CompiledTemplate } from '../template/index.js';
+import { compileRequest, type CompiledRequest } from './build-request.js';
+import { compileParams, type ParamsValidator } from './params.js';
+
+/** Everything about one action that can be prepared before the first call. */
+export interface CompiledAction {
+  entity: string;
+  name: string;
+  spec: ActionSpec;
+  label: string;
+  validateParams: ParamsValidator;
+  request: CompiledRequest;
+}
+
+/** A manifest with its templates and schemas compiled, shared by every connection of its type. */
+export interface CompiledConnector {
+  manifest: Manifest;
+  file: string;
+  ajv: Ajv;
+  baseUrl: CompiledTemplate;
+  headers: Array<[string, CompiledTemplate]>;
+  actions: Map<string, Map<string, CompiledAction>>;
+}
+
+const cache = new WeakMap<LoadedManifest, CompiledConnector>();
+
+/** Compiles a loaded manifest once (templates, params validators), then serves it from a cache. */
+export function compileConnector(loaded: LoadedManifest): CompiledConnector {
+  const hit = cache.get(loaded);
+  if (hit) return hit;
+  const { manifest } = loaded;
+  const ajv = createParamsAjv();
+  const actions = new Map<string, Map<string, CompiledAction>>();
+  for (const [entity, spec] of Object.entries(manifest.entities)) {
+    const byName = new Map<string, CompiledAction>();
+    for (const [name, action] of Object.entries(spec.actions)) {
+      const label = `${manifest.type} ${entity} ${name}`;
+      byName.set(name, { entity, name, spec: action, label, validateParams: compileParams(action, ajv, label), request: compileRequest(action) });
+    }
+    actions.set(entity, byName);
+  }
+  const compiled: CompiledConnector = {
+    manifest,
+    file: loaded.file,
+    ajv,
+    baseUrl: compileTemplate(manifest.base_url),
+    headers: Object.entries(manifest.http.headers ?? {}).map(([k, v]) => [k.toLowerCase(), compileTemplate(v)]),
+    actions,
+  };
+  cache.set(loaded, compiled);
+  return compiled;
+}

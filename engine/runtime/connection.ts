@@ -1,0 +1,108 @@
+import { PaginationLoopError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
+import type { AuthSession } from '../auth/index.js';
+import type { HttpClient } from '../http/index.js';
+import type { CompiledAction, CompiledConnector } from './compiled-connector.js';
+import { renderRequest } from './build-request.js';
+import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
+
+/** What `execute` returns for list-like actions. */
+export interface ListResult {
+  data: RecordData[];
+  meta: ResultMeta;
+}
+
+/** What `execute` returns for `get`. */
+export interface RecordResult {
+  data: RecordData;
+  meta: ResultMeta;
+}
+
+export type ExecuteResult = ListResult | RecordResult;
+
+/**
+ * One connector with its credentials: resolves entity and action, checks params before any
+ * request, renders the request, sends it signed through the connector's HTTP policy, and maps the
+ * answer to records.
+ */
+export class Connection {
+  constructor(
+    private readonly connector: CompiledConnector,
+    private readonly auth: AuthSession,
+    private readonly http: HttpClient,
+    private readonly config: Record<string, unknown>,
+    private readonly baseUrl: string,
+  ) {}
+
+  /** The connector type, as the manifest names it. */
+  get type(): string {
+    return this.connector.manifest.type;
+  }
+
+  /** The credentials in use now, after any rotation (the library's caller may persist them). */
+  get credentials(): Record<string, unknown> {
+    return { ...this.auth.credentials };
+  }
+
+  /** Counters of upstream traffic and token refreshes. */
+  get stats(): { requests: number; attempts: number; retries: number; refreshes: number } {
+    return { ...this.http.stats, refreshes: this.auth.refreshes };
+  }
+
+  /** Runs one action and returns one page (or one record) with its meta. */
+  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult> {
+    const compiled = this.resolve(entity, action);
+    const page = await this.fetchPage(compiled, compiled.validateParams(params));
+    if (compiled.spec.response.record !== undefined) return { data: page.records[0] as RecordData, meta: page.meta };
+    return { data: page.records, meta: page.meta };
+  }
+
+  /**
+   * Every record of a list-like action, page by page, holding one page in memory at a time. Stops
+   * when the upstream gives no next token; a token seen before fails loudly instead of looping.
+   */
+  async *records(entity: string, action: string, params?: Record<string, unknown>): AsyncGenerator<RecordData> {
+    const compiled = this.resolve(entity, action);
+    let current = compiled.validateParams(params);
+    const pagination = compiled.spec.pagination;
+    const seen = new Set<string>();
+    for (;;) {
+      const page = await this.fetchPage(compiled, current);
+      yield* page.records;
+      if (!page.nextToken || !pagination || pagination.type === 'none') return;
+      if (seen.has(page.nextToken)) {
+        throw new PaginationLoopError(`${compiled.label}: the upstream repeated page token "${page.nextToken.slice(0, 80)}"; stopping instead of looping`);
+      }
+      seen.add(page.nextToken);
+      current = { ...current, [pagination.param]: page.nextToken };
+    }
+  }
+
+  private resolve(entity: string, action: string): CompiledAction {
+    const actions = this.connector.actions.get(entity);
+    if (!actions) {
+      const known = [...this.connector.actions.keys()];
+      throw new UnknownEntityError(`${this.type} has no entity "${entity}"; entities: ${known.join(', ')}`, {
+        details: [{ path: '/entity', message: `must be one of ${known.join(', ')}` }],
+      });
+    }
+    const compiled = actions.get(action);
+    if (!compiled) {
+      const known = [...actions.keys()];
+      throw new UnsupportedActionError(`${this.type} ${entity} does not support "${action}"; actions: ${known.join(', ')}`, {
+        details: [{ path: '/action', message: `must be one of ${known.join(', ')}` }],
+      });
+    }
+    return compiled;
+  }
+
+  private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>): Promise<ExtractedPage> {
+    const context = { params, config: this.config, credentials: this.auth.credentials };
+    const request = renderRequest(compiled.request, context, this.baseUrl);
+    const staticHeaders: Record<string, string> = {};
+    for (const [name, template] of this.connector.headers) staticHeaders[name] = template.render(context);
+    const answer = await this.auth.call((authHeaders) =>
+      this.http.send({ ...request, headers: { ...staticHeaders, ...request.headers, ...authHeaders } }),
+    );
+    return extractPage(compiled.spec, answer, this.connector.manifest.name);
+  }
+}

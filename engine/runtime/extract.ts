@@ -1,0 +1,87 @@
+import { UpstreamError } from '../errors.js';
+import { readPath, type UpstreamAnswer } from '../http/index.js';
+import type { ActionSpec, FieldMapping, PaginationSpec } from '../manifest/index.js';
+
+export type RecordData = Record<string, unknown>;
+
+/** The pagination fields of a result; `has_more` is always there. */
+export interface ResultMeta {
+  has_more: boolean;
+  [field: string]: unknown;
+}
+
+/** One page (or one record) read out of an upstream answer. */
+export interface ExtractedPage {
+  records: RecordData[];
+  meta: ResultMeta;
+  nextToken: string | undefined;
+}
+
+/** Applies the manifest's field mappings; fields not named pass through unchanged. */
+export function mapRecord(record: RecordData, fields: Record<string, FieldMapping> | undefined): RecordData {
+  if (!fields) return record;
+  const out: RecordData = { ...record };
+  for (const [name, mapping] of Object.entries(fields)) {
+    let value = mapping.from !== undefined ? readPath(record, mapping.from) : record[name];
+    if (value === undefined && 'default' in mapping) value = mapping.default;
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** Parses RFC 8288 Link headers into rel -> URL. */
+export function parseLinkHeader(header: string | string[] | undefined): Map<string, string> {
+  const links = new Map<string, string>();
+  const text = Array.isArray(header) ? header.join(',') : header ?? '';
+  for (const match of text.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
+    const rel = /;\s*rel="?([^";]+)"?/i.exec(match[2] ?? '');
+    for (const name of rel?.[1]?.split(/\s+/) ?? []) links.set(name.toLowerCase(), match[1] as string);
+  }
+  return links;
+}
+
+function nextToken(pagination: PaginationSpec | undefined, answer: UpstreamAnswer): string | undefined {
+  if (!pagination || pagination.type === 'none') return undefined;
+  if (pagination.type === 'body_token') {
+    const value = readPath(answer.json, pagination.token_path);
+    return value === undefined || value === null || value === '' ? undefined : String(value);
+  }
+  const link = parseLinkHeader(answer.headers.link).get((pagination.rel ?? 'next').toLowerCase());
+  if (!link) return undefined;
+  return new URL(link, 'http://link.invalid').searchParams.get(pagination.query_param) ?? undefined;
+}
+
+function isRecord(value: unknown): value is RecordData {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Reads records and meta out of an answer as the action's response spec says, checking the shape
+ * first: an answer that is not what the manifest describes is an upstream error, not bad data.
+ */
+export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: string): ExtractedPage {
+  if (answer.json === undefined) {
+    const type = answer.headers['content-type'] ?? 'no content type';
+    throw new UpstreamError(`${label} answered ${answer.status} with a body that is not JSON (${String(type)})`);
+  }
+  const { response } = action;
+  let records: RecordData[];
+  if (response.records !== undefined) {
+    const found = readPath(answer.json, response.records);
+    if (!Array.isArray(found) || !found.every(isRecord)) {
+      throw new UpstreamError(`${label} answered without an array of records at "${response.records || '(body)'}"`);
+    }
+    records = found;
+  } else {
+    const found = readPath(answer.json, response.record ?? '');
+    if (!isRecord(found)) throw new UpstreamError(`${label} answered without a record at "${response.record || '(body)'}"`);
+    records = [found];
+  }
+  const token = nextToken(action.pagination, answer);
+  const meta: ResultMeta = { has_more: token !== undefined };
+  for (const [name, path] of Object.entries(response.meta ?? {})) meta[name] = readPath(answer.json, path) ?? null;
+  if (response.records !== undefined && !('next_cursor' in meta) && action.pagination?.type !== 'none') {
+    meta.next_cursor = token ?? null;
+  }
+  return { records: records.map((r) => mapRecord(r, action.fields)), meta, nextToken: token };
+}

@@ -1,0 +1,72 @@
+import { InvalidParamsError, type ErrorDetail } from '../errors.js';
+import type { ErrorObject, ValidateFunction } from '../manifest/schema-validator.js';
+import type { Ajv } from '../manifest/schema-validator.js';
+import type { ActionSpec, ParamRule } from '../manifest/index.js';
+
+/** The params check of one action, compiled once at load. */
+export type ParamsValidator = (params: unknown) => Record<string, unknown>;
+
+function detailOf(error: ErrorObject, valid: string[]): ErrorDetail {
+  const params = error.params as { additionalProperty?: string; missingProperty?: string; allowedValues?: unknown[] };
+  if (error.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
+    return { path: `${error.instancePath}/${params.additionalProperty}`, message: `is not a param here; valid params: ${valid.join(', ') || '(none)'}` };
+  }
+  if (error.keyword === 'required' && params.missingProperty !== undefined) {
+    return { path: `${error.instancePath}/${params.missingProperty}`, message: 'is required' };
+  }
+  if (error.keyword === 'enum' && params.allowedValues) {
+    return { path: error.instancePath || '/', message: `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}` };
+  }
+  return { path: error.instancePath || '/', message: error.message ?? 'is invalid' };
+}
+
+function countAt(value: unknown, parts: string[]): number {
+  if (parts.length === 0) return value === undefined ? 0 : 1;
+  const [head, ...rest] = parts as [string, ...string[]];
+  if (head === '*') return Array.isArray(value) ? value.reduce((n: number, item) => n + countAt(item, rest), 0) : 0;
+  if (value === null || typeof value !== 'object' || !Object.hasOwn(value, head)) return 0;
+  return countAt((value as Record<string, unknown>)[head], rest);
+}
+
+type CompiledRule = (params: Record<string, unknown>) => ErrorDetail | undefined;
+
+function compileRule(rule: ParamRule, ajv: Ajv): CompiledRule {
+  const path = rule.field ? `/${rule.field}` : '/';
+  const message = `rule ${rule.name}: ${rule.message}`;
+  if ('count' in rule) {
+    const parts = rule.count.path.split('.');
+    return (params) => (countAt(params, parts) > rule.count.max ? { path, message } : undefined);
+  }
+  const validate = ajv.compile(rule.schema);
+  return (params) => (validate(params) ? undefined : { path, message });
+}
+
+/**
+ * Compiles the params schema and cross-field rules of an action. The validator returns the params
+ * with defaults applied, or throws INVALID_PARAMS listing every problem with its path, before any
+ * request is made.
+ */
+export function compileParams(action: ActionSpec, ajv: Ajv, label: string): ParamsValidator {
+  const schema = action.params ?? { type: 'object', additionalProperties: false, properties: {} };
+  const validate: ValidateFunction = ajv.compile(schema);
+  const valid = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  const rules = (action.rules ?? []).map((rule) => compileRule(rule, ajv));
+  return (input) => {
+    const params = input === undefined || input === null ? {} : input;
+    if (typeof params !== 'object' || Array.isArray(params)) {
+      throw new InvalidParamsError(`params for ${label} must be an object`, { details: [{ path: '/', message: 'must be an object' }] });
+    }
+    // An explicit `undefined` means "not given" in JavaScript; JSON callers cannot send one.
+    const copy = structuredClone(Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)));
+    const details: ErrorDetail[] = [];
+    if (!validate(copy)) details.push(...(validate.errors ?? []).map((e) => detailOf(e, valid)));
+    for (const rule of rules) {
+      const problem = rule(copy);
+      if (problem) details.push(problem);
+    }
+    if (details.length > 0) {
+      throw new InvalidParamsError(`invalid params for ${label}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
+    }
+    return copy;
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The fake upstreams the sandbox starts, in port order. Adding an upstream (asana, amazon-ads,
+ * shopify, gong) means adding its fake to {@link SandboxFakes} and one entry to {@link FAKE_STARTERS}.
+ */
+import { startHubspotFake, type HubspotFake } from './hubspot/index.js';
+import type { UpstreamInfo } from './upstream-info.js';
+
+/** The running fakes by connector type. */
+export interface SandboxFakes {
+  hubspot: HubspotFake;
+}
+
+/** What every fake offers the sandbox. */
+export interface RunningFake {
+  describe(): UpstreamInfo;
+  close(): Promise<void>;
+}
+
+/** Options every fake accepts. */
+export interface FakeStartOptions {
+  port: number;
+  host: string;
+  records: number;
+  seed: number;
+  rateLimits: boolean;
+}
+
+type Starter<K extends keyof SandboxFakes> = {
+  type: K;
+  start: (options: FakeStartOptions) => Promise<SandboxFakes[K] & RunningFake>;
+};
+
+/**
+ * One starter per connector type, in the order ports are assigned (`--port N` gives the first
+ * fake N, the next N+1, ...).
+ */
+export const FAKE_STARTERS: ReadonlyArray<{ [K in keyof SandboxFakes]: Starter<K> }[keyof SandboxFakes]> = [
+  { type: 'hubspot', start: (options) => startHubspotFake(options) },
+];

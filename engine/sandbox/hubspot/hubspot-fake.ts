@@ -1,0 +1,174 @@
+/**
+ * The HubSpot fake upstream: routes, credentials, limits and seeded data (API-NOTES A1-A8).
+ */
+import { FakeServer, type RecordedRequest } from '../fake-server.js';
+import type { Faults } from '../faults.js';
+import { withHeaders } from '../responses.js';
+import type { UpstreamInfo } from '../upstream-info.js';
+import { bearerToken } from './authenticate.js';
+import type { HubspotContext } from './context.js';
+import { guarded } from './context.js';
+import { customSchemas } from './custom-schemas.js';
+import type { CrmRecord, DatasetCounts } from './dataset.js';
+import { hubspotError, statusError } from './errors.js';
+import { getObject } from './get-object.js';
+import { listObjects } from './list-objects.js';
+import { getSchema, listSchemas } from './object-schemas.js';
+import { oauthToken } from './oauth-token.js';
+import { HubspotRateLimits } from './rate-limits.js';
+import { searchObjects } from './search-objects.js';
+import { seedHubspotData } from './seed-data.js';
+import { TokenStore } from './token-store.js';
+
+/** Options of {@link startHubspotFake}. */
+export interface HubspotFakeOptions {
+  port?: number;
+  host?: string;
+  /** Live contacts (the largest collection); default 1200. */
+  records?: number;
+  /** PRNG seed of records and credentials; default 42. */
+  seed?: number;
+  /** Upstream rate limits and their headers; default true. */
+  rateLimits?: boolean;
+}
+
+/** Read access to the seeded records, for tests. Types by any alias: `contacts`, `0-1`, `p19936437_car`, `2-3508482`... */
+export interface HubspotData {
+  counts(): DatasetCounts;
+  records(typeName: string, archived?: boolean): readonly CrmRecord[];
+  find(typeName: string, id: string): CrmRecord | undefined;
+  associatedIds(typeName: string, id: string, toTypeName: string): string[];
+}
+
+/** Request counters of the fake. */
+export interface HubspotStats {
+  /** Requests that reached `POST /oauth/v1/token`. */
+  readonly tokenRequests: number;
+  /** Requests that reached an API route (any outcome, faults included). */
+  readonly apiRequests: number;
+}
+
+/** A running HubSpot fake and its test hooks. */
+export interface HubspotFake {
+  readonly type: 'hubspot';
+  readonly baseUrl: string;
+  /** Every exchange, oldest first. */
+  readonly requests: RecordedRequest[];
+  clearRequests(): void;
+  readonly faults: Faults;
+  readonly privateAppToken: string;
+  readonly oauthClientId: string;
+  readonly oauthClientSecret: string;
+  readonly refreshToken: string;
+  /** Issues an OAuth access token the fake accepts for `ttlSeconds` (default 1800). */
+  issueAccessToken(ttlSeconds?: number): string;
+  /** Expires every OAuth access token issued so far. */
+  expireAllAccessTokens(): void;
+  /** Makes the refresh token invalid (BAD_REFRESH_TOKEN from then on). */
+  revokeRefreshToken(): void;
+  readonly stats: HubspotStats;
+  resetStats(): void;
+  /** Burst limit of both app types (default 100 per 10 s private app, 110 OAuth). No effect with rate limits off. */
+  setRateLimit(max: number, windowMs: number): void;
+  /** Search limit (default 5 per 1000 ms). */
+  setSearchRateLimit(max: number, windowMs: number): void;
+  /** Private-app daily quota (default 250,000). */
+  setDailyLimit(max: number): void;
+  /** Back to the default limits, with empty windows and a full daily quota. */
+  resetRateLimits(): void;
+  readonly dataset: HubspotData;
+  describe(): UpstreamInfo;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the HubSpot fake on a loopback port.
+ * Why: the sandbox, the test suites and the benchmarks all need a faithful, credential-checking
+ * HubSpot without network access (DESIGN.md §8).
+ */
+export async function startHubspotFake(options: HubspotFakeOptions = {}): Promise<HubspotFake> {
+  const seed = options.seed ?? 42;
+  const tokens = new TokenStore(seed);
+  const limits = new HubspotRateLimits(options.rateLimits ?? true);
+  const data = seedHubspotData(options.records ?? 1200, seed);
+  const ctx: HubspotContext = { data, tokens, limits };
+  const schemas = customSchemas();
+
+  const server = new FakeServer('hubspot', {
+    // A7 [3p]: X-HubSpot-Correlation-Id on responses; the same id is the body's correlationId.
+    decorate: (req, response) => withHeaders(response, { 'X-HubSpot-Correlation-Id': req.requestId }),
+    serverError: (req, status) => statusError(status, req.requestId),
+    rateLimited: (req, retryAfter) => {
+      const token = bearerToken(req);
+      const status = token ? tokens.check(token) : undefined;
+      return limits.injected(status?.state === 'valid' ? status.scheme : undefined, req.requestId, retryAfter);
+    },
+    notFound: (req) => hubspotError(404, 'OBJECT_NOT_FOUND', `No resource at ${req.method} ${req.path}`, req.requestId),
+    methodNotAllowed: (req, allowed) =>
+      hubspotError(405, 'METHOD_NOT_ALLOWED', `HTTP 405 Method Not Allowed: ${req.method} ${req.path}`, req.requestId, {}, { Allow: allowed.join(', ') }),
+  });
+
+  server.route('POST', '/oauth/v1/token', (req) => oauthToken(tokens, req), 'auth');
+  server.route('GET', '/crm/v3/objects/:objectType', guarded(ctx, 'burst', (req) => listObjects(ctx, req)));
+  server.route('GET', '/crm/v3/objects/:objectType/:objectId', guarded(ctx, 'burst', (req) => getObject(ctx, req)));
+  server.route('POST', '/crm/v3/objects/:objectType/search', guarded(ctx, 'search', (req) => searchObjects(ctx, req)));
+  for (const prefix of ['/crm-object-schemas/v3/schemas', '/crm/v3/schemas']) {
+    // A1: the spec path and the docs' `/crm/v3/schemas` are aliases.
+    server.route('GET', prefix, guarded(ctx, 'burst', (req) => listSchemas(schemas, req)));
+    server.route('GET', `${prefix}/:objectType`, guarded(ctx, 'burst', (req) => getSchema(schemas, req)));
+  }
+
+  const baseUrl = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  const startupAccessToken = tokens.issueAccessToken();
+
+  return {
+    type: 'hubspot',
+    baseUrl,
+    requests: server.requests,
+    clearRequests: () => server.clearRequests(),
+    faults: server.faults,
+    privateAppToken: tokens.privateAppToken,
+    oauthClientId: tokens.clientId,
+    oauthClientSecret: tokens.clientSecret,
+    refreshToken: tokens.refreshToken,
+    issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
+    expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
+    revokeRefreshToken: () => tokens.revokeRefreshToken(),
+    stats: {
+      get tokenRequests() {
+        return server.counts.auth;
+      },
+      get apiRequests() {
+        return server.counts.api;
+      },
+    },
+    resetStats: () => {
+      server.counts.api = 0;
+      server.counts.auth = 0;
+      server.counts.unrouted = 0;
+    },
+    setRateLimit: (max, windowMs) => limits.setBurstLimit(max, windowMs),
+    setSearchRateLimit: (max, windowMs) => limits.setSearchLimit(max, windowMs),
+    setDailyLimit: (max) => limits.setDailyLimit(max),
+    resetRateLimits: () => limits.restoreDefaults(),
+    dataset: data,
+    describe: () => {
+      const privateApp = { access_token: tokens.privateAppToken };
+      return {
+        base_url: baseUrl,
+        credentials: { ...privateApp },
+        credentials_by_scheme: {
+          private_app: privateApp,
+          oauth: {
+            client_id: tokens.clientId,
+            client_secret: tokens.clientSecret,
+            refresh_token: tokens.refreshToken,
+            access_token: startupAccessToken,
+          },
+        },
+        config: {},
+      };
+    },
+    close: () => server.close(),
+  };
+}

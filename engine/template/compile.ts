@@ -1,0 +1,46 @@
+import Handlebars from 'handlebars';
+import { TEMPLATE_HELPERS } from './helpers.js';
+import { singleVariable } from './variables.js';
+
+/** The values a template may read. */
+export interface TemplateContext {
+  params?: Record<string, unknown>;
+  config?: Record<string, unknown>;
+  credentials?: Record<string, unknown>;
+}
+
+/** A template compiled once at manifest load and rendered on every call. */
+export interface CompiledTemplate {
+  readonly source: string;
+  /** The text the template renders to. */
+  render(context: TemplateContext): string;
+  /** The raw value for a template that is exactly one `{{variable}}`; the rendered text otherwise. */
+  value(context: TemplateContext): unknown;
+}
+
+const handlebars = Handlebars.create();
+for (const [name, helper] of Object.entries(TEMPLATE_HELPERS)) handlebars.registerHelper(name, helper);
+
+function lookup(context: TemplateContext, parts: readonly string[]): unknown {
+  let current: unknown = context;
+  for (const part of parts) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/**
+ * Compiles a manifest template. Escaping is off here on purpose: each place a value lands (path
+ * segment, query, header, JSON body) applies its own encoding, which HTML escaping would corrupt.
+ */
+export function compileTemplate(source: string): CompiledTemplate {
+  const variable = singleVariable(source);
+  const isStatic = !source.includes('{{');
+  const renderFn = isStatic
+    ? () => source
+    : handlebars.compile(source, { noEscape: true, strict: false, knownHelpersOnly: false });
+  const render = (context: TemplateContext): string => renderFn(context, { allowProtoPropertiesByDefault: false });
+  const value = variable ? (context: TemplateContext) => lookup(context, variable) : render;
+  return { source, render, value };
+}

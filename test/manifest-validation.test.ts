@@ -1,0 +1,102 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ManifestInvalidError, loadManifestFile, parseManifest, shippedManifests } from '../engine/index.js';
+import { MINIMAL_MANIFEST } from './fixtures/minimal-manifest.js';
+
+function problems(text: string): string[] {
+  try {
+    parseManifest(text, 'demo.yaml');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ManifestInvalidError);
+    return ((error as ManifestInvalidError).details ?? []).map((d) => `${d.path} ${d.message}`);
+  }
+  return [];
+}
+
+function lineOf(text: string, needle: string): number {
+  const index = text.split('\n').findIndex((line) => line.includes(needle));
+  if (index < 0) throw new Error(`fixture has no line with ${needle}`);
+  return index + 1;
+}
+
+function broken(from: string, to: string): string {
+  if (!MINIMAL_MANIFEST.includes(from)) throw new Error(`fixture lacks ${from}`);
+  return MINIMAL_MANIFEST.replace(from, to);
+}
+
+describe('manifest validation', () => {
+  test('the minimal fixture and every shipped manifest are valid', () => {
+    expect(problems(MINIMAL_MANIFEST)).toEqual([]);
+    expect([...shippedManifests().keys()]).toContain('hubspot');
+  });
+
+  test('three different mistakes are reported together, each at its file:line:col', () => {
+    let text = broken('method: GET\n          path: /items', 'method: FETCH\n          path: /items');
+    text = text.replace('cursor: "{{params.cursor}}"', 'cursor: "{{params.cursr}}"');
+    text = text.replace('  get:\n        params:', '  get:\n        colour: blue\n        params:');
+    const found = problems(text);
+    expect(found).toHaveLength(3);
+    expect(found[0]).toMatch(new RegExp(`^demo\\.yaml:${lineOf(text, 'method: FETCH')}:\\d+ .*must be equal to one of the allowed values`));
+    expect(found.some((p) => p.startsWith(`demo.yaml:${lineOf(text, 'colour: blue')}:9 `) && p.includes('unknown property "colour"'))).toBe(true);
+    expect(found.some((p) => p.startsWith(`demo.yaml:${lineOf(text, 'params.cursr')}:`) && p.includes('"params.cursr" is not declared'))).toBe(true);
+  });
+
+  test('YAML syntax errors carry their position', () => {
+    const found = problems(broken('name: Demo API', 'name: [Demo API'));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]).toMatch(/^demo\.yaml:\d+:\d+ /);
+  });
+
+  test('duplicate keys are refused', () => {
+    expect(problems(broken('name: Demo API', 'name: Demo API\nname: Again'))[0]).toMatch(/^demo\.yaml:3:1 .*[Uu]nique/);
+  });
+
+  test('missing required top-level fields are named', () => {
+    const found = problems(broken('version: 1.0.0\n', ''));
+    expect(found).toEqual([expect.stringMatching(/^demo\.yaml:1:1 \/ must have required property 'version'/)]);
+  });
+
+  const semantic: Array<[string, string, string, RegExp]> = [
+    ['undeclared params variable', 'cursor: "{{params.cursor}}"', 'cursor: "{{params.nope}}"', /"params\.nope" is not declared in the params schema/],
+    ['undeclared config variable', 'base_url: https://api.example.com', 'base_url: "https://{{config.host}}.example.com"', /"config\.host" is not declared in the config schema/],
+    ['params not available in base_url', 'base_url: https://api.example.com', 'base_url: "https://{{params.limit}}.example.com"', /"params\.limit" is not available here \(allowed roots: config\)/],
+    ['unknown credentials field in sign', 'token: "{{credentials.token}}"', 'token: "{{credentials.secret}}"', /"credentials\.secret" is not declared in the credentials schema/],
+    ['unknown helper', 'cursor: "{{params.cursor}}"', 'cursor: "{{shout params.cursor}}"', /unknown helper "shout"/],
+    ['template that does not parse', 'cursor: "{{params.cursor}}"', 'cursor: "{{params.cursor"', /template does not parse/],
+    ['relative template paths', 'cursor: "{{params.cursor}}"', 'cursor: "{{this.cursor}}"', /"this\.cursor" is not allowed/],
+    ['optional path variable', 'required: [id]\n          properties:\n            id:', 'properties:\n            id:', /path variable "params\.id" must be a required param/],
+    ['param without description', 'limit: { type: integer, description: Page size. }', 'limit: { type: integer }', /"limit" needs a description/],
+    ['required param not declared', 'required: [id]', 'required: [id, other]', /required "other" is not declared in properties/],
+    ['list action without pagination', '        pagination: { type: body_token, token_path: next, param: cursor }\n', '', /needs a pagination/],
+    ['pagination param not declared', 'param: cursor }', 'param: page }', /pagination param "page" is not a declared param/],
+    ['get that returns records', 'response: { record: "" }', 'response: { records: data }', /a get action returns one record/],
+    ['list that returns one record', 'response: { records: data }', 'response: { record: data }', /a list action returns records/],
+    ['both records and record', 'response: { records: data }', 'response: { records: data, record: x }', /exactly one of "records"/],
+    ['paginating a single record', 'fields:\n          name: { default: null }', 'pagination: { type: body_token, token_path: next, param: id }\n        fields:\n          name: { default: null }', /an action returning one record cannot paginate/],
+    ['mapped field not in record', 'name: { default: null }', 'title: { default: null }', /mapped field "title" is not in the entity's record schema/],
+    ['unknown error code', 'http:\n  timeout_ms: 1000', 'http:\n  error_map: [{ status: 402, code: PAYMENT, message: pay }]\n  timeout_ms: 1000', /"PAYMENT" is not an engine error code/],
+    ['duplicate auth scheme', '    sign: { type: bearer, token: "{{credentials.token}}" }\n', '    sign: { type: bearer, token: "{{credentials.token}}" }\n  - name: token\n    credentials: { type: object, properties: {} }\n    sign: { type: basic, username: a, password: b }\n', /auth scheme "token" is declared twice/],
+    ['rule naming an unknown param', '            cursor: { type: string, description: Page token. }\n', '            cursor: { type: string, description: Page token. }\n        rules:\n          - { name: needs-x, message: give x, schema: { required: [x] } }\n', /rule "needs-x" names "x", which is not a declared param/],
+    ['rule field unknown', '            cursor: { type: string, description: Page token. }\n', '            cursor: { type: string, description: Page token. }\n        rules:\n          - { name: cap, message: too many, field: nope, count: { path: "limit", max: 1 } }\n', /rule field "nope" is not a declared param/],
+    ['count rule on unknown param', '            cursor: { type: string, description: Page token. }\n', '            cursor: { type: string, description: Page token. }\n        rules:\n          - { name: cap, message: too many, count: { path: "groups.*", max: 1 } }\n', /rule "cap" counts "groups", which is not a declared param/],
+    ['oauth field not declared', '    sign: { type: bearer, token: "{{credentials.token}}" }\n', '    sign: { type: bearer, token: "{{credentials.token}}" }\n    oauth2:\n      token_url: https://api.example.com/token\n      body_format: form\n      body: { grant_type: refresh_token }\n      response: { access_token: access_token, expires_in: expires_in }\n', /oauth2 stores "access_token" in the credentials/],
+    ['wrong sign type', 'sign: { type: bearer, token: "{{credentials.token}}" }', 'sign: { type: digest, token: "{{credentials.token}}" }', /\/auth\/0\/sign has type "digest", which is not a kind allowed here/],
+    ['schema keyword split off by a flow-mapping comma', 'id: { type: string, description: Item id. }', 'id: { type: string, description: Item id, the primary key. }', /schema does not compile: strict mode: unknown keyword: "the primary key\."/],
+    ['unknown action name', '      get:\n        params:', '      fetch:\n        params:', /must be equal to one of the allowed values|property name must be valid/],
+  ];
+
+  test.each(semantic)('%s', (_name, from, to, expected) => {
+    const found = problems(broken(from, to));
+    expect(found.some((p) => expected.test(p)), found.join('\n')).toBe(true);
+    for (const p of found) expect(p).toMatch(/^demo\.yaml:\d+:\d+ /);
+  });
+
+  test('loadManifestFile names the file it read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'manifest-'));
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, broken('param: cursor }', 'param: page }'));
+    expect(() => loadManifestFile(file)).toThrow(/bad\.yaml:\d+:\d+ .*pagination param "page"/);
+  });
+});

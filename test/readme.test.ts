@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+function block(lang: string, marker: string): string {
+  const found = [...readme.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] as string).find((b) => b.includes(marker));
+  if (!found) throw new Error(`README has no ${lang} block with ${marker}`);
+  return found;
+}
+
+// The examples run inside the package folder, as the README says, so `connector-engine` resolves to this package.
+function scratchDir(): string {
+  const base = join(root, 'test', '.tmp');
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(join(base, 'readme-'));
+}
+
+test('the README library example runs exactly as written', async () => {
+  const dir = scratchDir();
+  writeFileSync(join(dir, 'example.mjs'), block('js', 'example.mjs'));
+  const { stdout } = await run(process.execPath, ['example.mjs'], { cwd: dir });
+  expect(stdout).toMatch(/@/);
+  expect(stdout).toMatch(/has_more: true/);
+  expect(stdout).toMatch(/^\d+ deals$/m);
+});
+
+test('the README command-line example runs exactly as written', async () => {
+  const dir = scratchDir();
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', block('bash', 'exec hubspot contacts list')], { cwd: dir, timeout: 50_000 });
+  const json = stdout.slice(0, stdout.indexOf('\ncontacts\n') + 1);
+  expect(JSON.parse(json).data).toHaveLength(2);
+  expect(stdout).toContain('\ncontacts\n  list - ');
+});
