@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultSwitches, type Faults } from './faults.js';
 import { parseParamMap, type ParamMap } from './param-map.js';
 import { decodeRequestBody, readRequestBody } from './request-body.js';
-import { encodeResponse, jsonResponse, type EncodedResponse, type FakeResponse } from './responses.js';
+import { encodeResponse, jsonResponse, textResponse, type EncodedResponse, type FakeResponse } from './responses.js';
 import { Router, type RouteKind } from './router.js';
 
 /** A request as a handler sees it. */
@@ -216,7 +216,9 @@ export class FakeServer {
         fault = 'fail';
         response =
           preemptive.body !== undefined
-            ? { status: preemptive.status, body: preemptive.body }
+            ? typeof preemptive.body === 'string'
+              ? textResponse(preemptive.status, preemptive.body)
+              : jsonResponse(preemptive.status, preemptive.body)
             : (this.hooks.serverError?.(fakeReq, preemptive.status) ?? defaultServerError(preemptive.status));
       } else {
         response = await this.runHandler(match.handler, fakeReq);

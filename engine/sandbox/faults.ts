@@ -24,7 +24,7 @@ export interface RateLimitFaultOptions extends FaultScope {
 export interface Faults {
   /** Delays every later matching request by `ms` until {@link Faults.reset}. */
   latency(ms: number, scope?: FaultScope): void;
-  /** Answers the next `count` requests with `status` (default 500) and the upstream's error body, or `body`. */
+  /** Answers the next `count` requests with `status` (default 500) and the upstream's error body, or `body` (a string is sent as text/plain, anything else as JSON). */
   failNext(count: number, status?: number, body?: unknown, scope?: FaultScope): void;
   /** Answers the next `count` requests with the upstream's real 429 body and headers. */
   rateLimitNext(count: number, options?: RateLimitFaultOptions): void;

@@ -86,16 +86,6 @@ export class RollingWindowLimiter {
     this.hits.clear();
   }
 
-  /** The configured maximum. */
-  get limit(): number {
-    return this.max;
-  }
-
-  /** The configured window length. */
-  get window(): number {
-    return this.windowMs;
-  }
-
   private prune(key: string, now: number): number[] {
     let times = this.hits.get(key);
     if (!times) {

@@ -541,7 +541,8 @@ function convertSchema(input: unknown, openapi30: boolean): unknown {
     // 3.0 idiom (Asana): `allOf: [{$ref: X}, {nullable: true}]` means "X or null".
     const allOf = node['allOf'].map((member) => {
       if (!isObject(member) || member['nullable'] !== true) return member;
-      const { nullable: _marker, ...rest } = member;
+      const rest = { ...member };
+      delete rest['nullable'];
       return rest;
     });
     node = { ...node, allOf, nullable: true };

@@ -56,7 +56,8 @@ export interface TypeCounts {
  */
 export class HubspotDataset {
   private readonly collections = new Map<string, Collection>();
-  private readonly links = new Map<string, Map<string, Set<string>>>();
+  /** type -> record id -> associated type -> associated ids. */
+  private readonly links = new Map<string, Map<string, Map<string, string[]>>>();
 
   constructor() {
     for (const def of OBJECT_TYPES) {
@@ -118,7 +119,9 @@ export class HubspotDataset {
 
   /** Ids of records of `toType` associated with a record, ascending. Why: the `associations` parameter. */
   associatedIds(typeName: string, id: string, toType: string): string[] {
-    const ids = this.links.get(`${typeName}:${id}`)?.get(toType);
+    const from = resolveObjectType(typeName)?.name ?? typeName;
+    const to = resolveObjectType(toType)?.name ?? toType;
+    const ids = this.links.get(from)?.get(id)?.get(to);
     if (!ids) return [];
     return [...ids].sort((a, b) => Number(a) - Number(b));
   }
@@ -144,17 +147,18 @@ export class HubspotDataset {
   }
 
   private link(fromType: string, fromId: string, toType: string, toId: string): void {
-    const key = `${fromType}:${fromId}`;
-    let byType = this.links.get(key);
+    let byId = this.links.get(fromType);
+    if (!byId) {
+      byId = new Map();
+      this.links.set(fromType, byId);
+    }
+    let byType = byId.get(fromId);
     if (!byType) {
       byType = new Map();
-      this.links.set(key, byType);
+      byId.set(fromId, byType);
     }
-    let ids = byType.get(toType);
-    if (!ids) {
-      ids = new Set();
-      byType.set(toType, ids);
-    }
-    ids.add(toId);
+    const ids = byType.get(toType);
+    if (!ids) byType.set(toType, [toId]);
+    else if (!ids.includes(toId)) ids.push(toId);
   }
 }

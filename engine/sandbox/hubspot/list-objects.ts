@@ -2,6 +2,7 @@
  * `GET /crm/v3/objects/{objectType}`: one page of records (API-NOTES A3, A4, A8).
  */
 import type { FakeRequest } from '../fake-server.js';
+import { lastParam } from '../param-map.js';
 import { jsonResponse, type FakeResponse } from '../responses.js';
 import { decodeAfter, encodeAfter } from './cursor.js';
 import type { HubspotContext } from './context.js';
@@ -44,8 +45,7 @@ export function listObjects(ctx: HubspotContext, req: FakeRequest): FakeResponse
 
   const records = ctx.data.records(def.name, archived);
   let start = 0;
-  const afterRaw = req.query['after'];
-  const after = Array.isArray(afterRaw) ? afterRaw[afterRaw.length - 1] : afterRaw;
+  const after = lastParam(req.query, 'after');
   if (after !== undefined && after !== '') {
     const firstId = decodeAfter(after);
     if (firstId === undefined) return validationError(`Invalid paging cursor: ${after}`, req.requestId);

@@ -141,8 +141,10 @@ function makeRecord(
 ): CrmRecord {
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(properties)) if (value !== undefined && value !== '') clean[name] = value;
-  clean[timestamps.created] = iso(slot.createdMs);
-  clean[timestamps.modified] = iso(slot.updatedMs);
+  const createdAt = iso(slot.createdMs);
+  const updatedAt = iso(slot.updatedMs);
+  clean[timestamps.created] = createdAt;
+  clean[timestamps.modified] = updatedAt;
   clean['hs_object_id'] = slot.id;
   const record: CrmRecord = {
     id: slot.id,
@@ -150,8 +152,8 @@ function makeRecord(
     properties: clean,
     history: {},
     origin: origin(rng),
-    createdAt: iso(slot.createdMs),
-    updatedAt: iso(slot.updatedMs),
+    createdAt,
+    updatedAt,
     archived: slot.archived,
   };
   if (slot.archived) record.archivedAt = iso(Math.min(SEED_NOW, slot.updatedMs + rng.int(1, 30) * DAY));
@@ -172,9 +174,10 @@ function addHistory(rng: Prng, record: CrmRecord, property: string, older: () =>
   let previous = current;
   for (let k = 0; k < count; k += 1) {
     const value = k === 0 ? current : pickDifferent(older, previous);
-    const ms = k === count - 1 ? createdMs : Math.round(updatedMs - ((updatedMs - createdMs) * k) / count);
-    const source = k === count - 1 ? record.origin : origin(rng);
-    entries.push({ value, timestamp: iso(ms), ...source });
+    const last = k === count - 1;
+    const timestamp = last ? record.createdAt : k === 0 ? record.updatedAt : iso(Math.round(updatedMs - ((updatedMs - createdMs) * k) / count));
+    const source = last ? record.origin : origin(rng);
+    entries.push({ value, timestamp, ...source });
     previous = value;
   }
   record.history[property] = entries;
