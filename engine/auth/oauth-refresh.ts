@@ -61,11 +61,14 @@ export class OAuthRefresher {
       headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
     }
     headers.accept = 'application/json';
+    const url = this.tokenUrl(context);
+    if (this.spec.body_format === 'query') for (const [k, v] of Object.entries(fields)) url.searchParams.set(k, v);
+    const body = this.spec.body_format === 'form' ? { form: fields } : this.spec.body_format === 'json' ? { json: fields } : {};
     let response;
     try {
-      response = await got.post(this.tokenUrl(context), {
+      response = await got.post(url, {
         headers,
-        ...(this.spec.body_format === 'form' ? { form: fields } : { json: fields }),
+        ...body,
         responseType: 'text',
         throwHttpErrors: false,
         followRedirect: false,
@@ -77,9 +80,9 @@ export class OAuthRefresher {
       if (code === 'ETIMEDOUT') throw new UpstreamTimeoutError(`${this.label} token endpoint did not answer in time`, { cause: error });
       throw new UpstreamError(this.redact(`${this.label} token refresh failed: ${(error as Error).message}`), { retryable: true, cause: error });
     }
-    const body = parseJson(response.body);
-    if (response.statusCode >= 300) throw this.failure(response.statusCode, body, response.body);
-    return this.credentialsFrom(context.credentials, body);
+    const answer = parseJson(response.body);
+    if (response.statusCode >= 300) throw this.failure(response.statusCode, answer, response.body);
+    return this.credentialsFrom(context.credentials, answer);
   }
 
   private failure(status: number, body: unknown, text: string): EngineError {

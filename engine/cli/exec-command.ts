@@ -1,6 +1,8 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { InvalidRequestError, UnknownConnectorTypeError } from '../errors.js';
-import { connect, type Connection } from '../runtime/index.js';
+import { connect, DownloadStream, type Connection } from '../runtime/index.js';
 import { startSandbox } from '../sandbox/index.js';
 import { parseJsonOption, printJson } from './output.js';
 
@@ -11,6 +13,14 @@ export interface ExecOptions {
   baseUrl?: string;
   all?: boolean;
   sandbox?: boolean;
+  output?: string;
+}
+
+/** Streams a downloaded file to --output (or stdout), and says on stderr what was written. */
+async function saveFile(file: DownloadStream, output: string | undefined): Promise<void> {
+  const target = output && output !== '-' ? createWriteStream(output) : process.stdout;
+  await pipeline(Readable.from(file), target, { end: target !== process.stdout });
+  process.stderr.write(JSON.stringify({ status: file.status, content_type: file.contentType ?? null, content_length: file.contentLength ?? null, content_range: file.contentRange ?? null, ...(output ? { output } : {}) }) + '\n');
 }
 
 function readCredentials(file: string | undefined): Record<string, unknown> {
@@ -56,22 +66,24 @@ export async function execCommand(type: string, entity: string, action: string, 
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       onCredentialsChange: persistCredentials(options.credentials as string),
     });
-    return print(connection, entity, action, params, options.all);
+    return print(connection, entity, action, params, options.all, options.output);
   }
   const sandbox = await startSandbox({ rateLimits: true });
   try {
     const upstream = sandbox.upstreams[type.toLowerCase()];
     if (!upstream) throw new UnknownConnectorTypeError(`the sandbox has no fake for "${type}"; it serves ${Object.keys(sandbox.upstreams).join(', ')}`);
     const connection = connect(type, { credentials: upstream.credentials, config: { ...upstream.config, ...config }, baseUrl: upstream.base_url });
-    await print(connection, entity, action, params, options.all);
+    await print(connection, entity, action, params, options.all, options.output);
   } finally {
     await sandbox.close();
   }
 }
 
-async function print(connection: Connection, entity: string, action: string, params: Record<string, unknown> | undefined, all?: boolean): Promise<void> {
+async function print(connection: Connection, entity: string, action: string, params: Record<string, unknown> | undefined, all?: boolean, output?: string): Promise<void> {
   if (!all) {
-    printJson(await connection.execute(entity, action, params));
+    const result = await connection.execute(entity, action, params);
+    if (result instanceof DownloadStream) return saveFile(result, output);
+    printJson(result);
     return;
   }
   for await (const record of connection.records(entity, action, params)) process.stdout.write(JSON.stringify(record) + '\n');

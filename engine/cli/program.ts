@@ -37,7 +37,7 @@ export function buildProgram(): Command {
   program
     .command('exec')
     .description('run one action and print the result as JSON')
-    .argument('<type>', 'connector type, e.g. hubspot')
+    .argument('<type>', 'connector type (see the connectors folder)')
     .argument('<entity>', 'entity, e.g. contacts')
     .argument('<action>', 'action: list, get, api_search, ...')
     .option('--params <json>', 'action params as a JSON object')
@@ -45,6 +45,7 @@ export function buildProgram(): Command {
     .option('--config <json>', 'connector config as a JSON object')
     .option('--base-url <url>', 'upstream base URL (e.g. the sandbox)')
     .option('--all', 'follow every page and print one record per line (NDJSON)')
+    .option('--output <file>', 'for download: write the file here instead of stdout')
     .option('--sandbox', 'run against the built-in fake upstream with its credentials (no set-up needed)')
     .action(guarded(execCommand));
 

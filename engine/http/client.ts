@@ -1,6 +1,7 @@
 import got, { HTTPError, RequestError, TimeoutError, type Method, type RetryOptions } from 'got';
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import type { HttpPolicy } from '../manifest/index.js';
+import type { HttpPolicy, ReauthMatcher } from '../manifest/index.js';
+import { readPath } from './body-path.js';
 import { RequestLimiter } from './limiter.js';
 import type { Redactor } from './redact.js';
 import { upstreamError } from './upstream-error.js';
@@ -11,8 +12,10 @@ export interface OutgoingRequest {
   url: URL;
   headers: Record<string, string>;
   body?: string;
-  /** A POST that only reads (HubSpot search): retried like a GET. Writes are never retried. */
+  /** A POST that only reads (a search endpoint): retried like a GET. Writes are never retried. */
   readOnly?: boolean;
+  /** Error answers that mean "no records" for this request: returned as an empty answer. */
+  emptyOn?: ReauthMatcher[];
 }
 
 /** A successful upstream answer, with the body parsed when it is JSON. */
@@ -21,6 +24,8 @@ export interface UpstreamAnswer {
   headers: Record<string, string | string[] | undefined>;
   text: string;
   json: unknown;
+  /** True when the upstream said "nothing here" with an error status the manifest calls empty. */
+  empty?: boolean;
 }
 
 /** Counters a caller (metrics, tests, benchmarks) can read. */
@@ -108,6 +113,9 @@ export class HttpClient {
       });
       return { status: response.statusCode, headers: response.headers, text: response.body, json: parseJson(response.body) };
     } catch (error) {
+      if (error instanceof HTTPError && request.emptyOn && matchesAny(request.emptyOn, error.response.statusCode, String(error.response.body ?? ''))) {
+        return { status: error.response.statusCode, headers: error.response.headers, text: '', json: undefined, empty: true };
+      }
       throw this.toEngineError(error);
     }
   }
@@ -134,6 +142,13 @@ export class HttpClient {
     if (error instanceof EngineError) return error;
     return new UpstreamError(this.redact(`${this.label} request failed: ${(error as Error)?.message ?? String(error)}`));
   }
+}
+
+function matchesAny(matchers: ReauthMatcher[], status: number, text: string): boolean {
+  const body = parseJson(text);
+  return matchers.some(
+    (m) => (m.status === undefined || m.status === status) && (m.path === undefined || readPath(body, m.path) === m.equals),
+  );
 }
 
 function parseJson(text: string): unknown {

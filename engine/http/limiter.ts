@@ -7,7 +7,7 @@ export interface LimiterOptions {
 
 /**
  * Keeps a connector under the upstream's published rate limit before the upstream has to say 429,
- * and bounds the requests in flight. The window is rolling (like HubSpot's 10-second limit):
+ * and bounds the requests in flight. The window is rolling, as upstream limits usually are:
  * an attempt waits until the oldest of the last `requests` attempts has left the window.
  */
 export class RequestLimiter {

@@ -28,16 +28,18 @@ function defaultCode(status: number): ErrorCode {
   return 'UPSTREAM_ERROR';
 }
 
-function stringAt(body: unknown, path: string | undefined): string | undefined {
-  if (path === undefined) return undefined;
-  const value = readPath(body, path);
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+function stringAt(body: unknown, paths: string | string[] | undefined): string | undefined {
+  for (const path of typeof paths === 'string' ? [paths] : paths ?? []) {
+    const value = readPath(body, path);
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return undefined;
 }
 
 /**
  * Turns an upstream error answer into the engine's typed error: the manifest's error map first,
  * then the status, with the upstream message and request id read from the body shape the
- * manifest declares. Bodies that are not JSON (HubSpot's 404s can be empty or HTML) are tolerated.
+ * manifest declares. Bodies that are not JSON (some 404s are empty or HTML) are tolerated.
  */
 export function upstreamError(answer: FailedAnswer, policy: HttpPolicy, label: string, redact: Redactor): EngineError {
   const body = parseJson(answer.text);

@@ -25,7 +25,7 @@ export function shippedManifests(): Map<string, LoadedManifest> {
   return loaded;
 }
 
-/** Finds a shipped manifest by connector type, case-insensitively (`Hubspot` works). */
+/** Finds a shipped manifest by connector type, case-insensitively, so users need not match its spelling. */
 export function findManifest(type: string): LoadedManifest {
   const all = shippedManifests();
   const found = typeof type === 'string' ? all.get(type.toLowerCase()) : undefined;

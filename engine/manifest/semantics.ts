@@ -79,6 +79,10 @@ class Checker {
       names.add(scheme.name);
     });
     this.schemaFields(this.manifest.config, ['config']);
+    for (const [setting, field] of Object.entries(this.manifest.config_from_credentials ?? {})) {
+      if (!this.configNames.has(setting)) this.report(['config_from_credentials', setting], `"${setting}" is not declared in the config schema`);
+      if (!this.allCredentialNames.has(field)) this.report(['config_from_credentials', setting], `credential field "${field}" is not declared by any auth scheme`);
+    }
     for (const [entityName, entity] of Object.entries(this.manifest.entities)) {
       this.compiles(entity.record, ['entities', entityName, 'record']);
       const recordFields = propertyNames(entity.record);
@@ -93,6 +97,9 @@ class Checker {
     const roots = { config: this.configNames, credentials: propertyNames(scheme.credentials) };
     this.schemaFields(scheme.credentials, [...path, 'credentials']);
     this.templates(scheme.sign as unknown as TemplateTree, [...path, 'sign'], roots);
+    if (scheme.base_url_from && !roots.credentials.has(scheme.base_url_from.field)) {
+      this.report([...path, 'base_url_from', 'field'], `base_url_from field "${scheme.base_url_from.field}" is not declared in the credentials schema`);
+    }
     if (!scheme.oauth2) return;
     const oauth = scheme.oauth2;
     this.template(oauth.token_url, [...path, 'oauth2', 'token_url'], { config: this.configNames });
@@ -146,15 +153,31 @@ class Checker {
         this.report([...path, 'request', 'path'], `path variable "${parts.join('.')}" must be a required param (a path cannot be built without it)`);
       }
     }
+    for (const name of request.required_config ?? []) {
+      if (!this.configNames.has(name)) this.report([...path, 'request', 'required_config'], `required_config "${name}" is not declared in the config schema`);
+    }
     this.templates(request.query, [...path, 'request', 'query'], roots);
     this.templates(request.headers, [...path, 'request', 'headers'], roots);
     this.templates(request.body, [...path, 'request', 'body'], roots);
     this.rules(action, params, path);
     this.responseShape(action, name, path);
+    this.file(action, name, roots, path);
+    const limitParam = action.response.limit_param;
+    if (limitParam !== undefined && !params.has(limitParam)) {
+      this.report([...path, 'response', 'limit_param'], `limit_param "${limitParam}" is not a declared param`);
+    }
     this.pagination(action, params, path);
     for (const field of Object.keys(action.fields ?? {})) {
       if (!recordFields.has(field)) this.report([...path, 'fields', field], `mapped field "${field}" is not in the entity's record schema`);
     }
+  }
+
+  private file(action: ActionSpec, name: string, roots: Roots, path: PathPart[]): void {
+    if (name === 'download' && (!action.file || action.response.record === undefined)) {
+      this.report(path, 'a download action needs `file` (where the file URL is) and response.record (the record that names it)');
+    }
+    if (action.file && name !== 'download') this.report([...path, 'file'], 'only a download action can have `file`');
+    this.templates(action.file?.headers, [...path, 'file', 'headers'], { params: roots.params ?? new Set(), config: roots.config });
   }
 
   private rules(action: ActionSpec, params: Set<string>, path: PathPart[]): void {
@@ -194,6 +217,14 @@ class Checker {
     }
     if (pagination && pagination.type !== 'none' && !params.has(pagination.param)) {
       this.report([...path, 'pagination', 'param'], `pagination param "${pagination.param}" is not a declared param`);
+    }
+    if (pagination?.type === 'link_header') {
+      for (const name of pagination.keep_params ?? []) {
+        if (!params.has(name)) this.report([...path, 'pagination', 'keep_params'], `keep_params "${name}" is not a declared param`);
+      }
+    }
+    if (pagination?.type === 'record_key' && !params.has(pagination.page_size_param)) {
+      this.report([...path, 'pagination', 'page_size_param'], `page_size_param "${pagination.page_size_param}" is not a declared param`);
     }
   }
 }

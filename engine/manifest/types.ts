@@ -33,7 +33,7 @@ export interface ReauthMatcher {
 
 export interface OAuth2Spec {
   token_url: string;
-  body_format: 'form' | 'json';
+  body_format: 'form' | 'json' | 'query';
   body: Record<string, string>;
   client_auth?: { type: 'basic'; username: string; password: string };
   headers?: Record<string, string>;
@@ -54,6 +54,7 @@ export interface AuthScheme {
   credentials: JsonSchema;
   sign: SignSpec;
   oauth2?: OAuth2Spec;
+  base_url_from?: { field: string; host_pattern: string };
 }
 
 export interface RetryPolicy {
@@ -78,7 +79,7 @@ export interface HttpPolicy {
   retry: RetryPolicy;
   rate_limit?: { requests: number; per_ms: number };
   concurrency?: number;
-  error_body?: { message?: string; request_id?: string; code?: string };
+  error_body?: { message?: string | string[]; request_id?: string; code?: string };
   request_id_header?: string;
   error_map?: ErrorMapEntry[];
 }
@@ -91,22 +92,34 @@ export interface RequestSpec {
   body?: TemplateTree;
   body_format?: 'json' | 'form';
   read_only?: boolean;
+  required_config?: string[];
 }
 
 export interface ResponseSpec {
   records?: string;
   record?: string;
   meta?: Record<string, string>;
+  limit_param?: string;
+  empty_on?: ReauthMatcher[];
+}
+
+export interface FileSpec {
+  url: string;
+  headers?: Record<string, string>;
+  refetch_on?: number[];
+  missing_message: string;
 }
 
 export type PaginationSpec =
   | { type: 'none' }
   | { type: 'body_token'; token_path: string; param: string }
-  | { type: 'link_header'; rel?: string; query_param: string; param: string };
+  | { type: 'link_header'; rel?: string; query_param: string; param: string; keep_params?: string[] }
+  | { type: 'record_key'; field: string; param: string; page_size_param: string };
 
 export interface FieldMapping {
   from?: string;
   default?: unknown;
+  transform?: 'epoch_ms' | 'lower' | 'upper' | 'number' | 'string';
 }
 
 export type ParamRule =
@@ -121,6 +134,7 @@ export interface ActionSpec {
   response: ResponseSpec;
   pagination?: PaginationSpec;
   fields?: Record<string, FieldMapping>;
+  file?: FileSpec;
 }
 
 export interface EntitySpec {
@@ -139,6 +153,7 @@ export interface Manifest {
   auth: AuthScheme[];
   http: HttpPolicy;
   definitions?: Record<string, unknown>;
+  config_from_credentials?: Record<string, string>;
   entities: Record<string, EntitySpec>;
 }
 

@@ -1,4 +1,4 @@
-import { InvalidParamsError } from '../errors.js';
+import { InvalidConfigError, InvalidParamsError } from '../errors.js';
 import type { OutgoingRequest } from '../http/index.js';
 import type { ActionSpec, TemplateTree } from '../manifest/index.js';
 import { compilePath, compileTemplate, type CompiledPath, type CompiledTemplate, type TemplateContext } from '../template/index.js';
@@ -15,6 +15,8 @@ export interface CompiledRequest {
   bodyIsText: boolean;
   bodyFormat: 'json' | 'form';
   readOnly: boolean;
+  requiredConfig: string[];
+  emptyOn?: ActionSpec['response']['empty_on'];
 }
 
 function compileTree(tree: TemplateTree): CompiledTree {
@@ -57,6 +59,8 @@ export function compileRequest(action: ActionSpec): CompiledRequest {
     bodyIsText: typeof spec.body === 'string' && !/^\{\{\s*[\w.]+\s*\}\}$/.test(spec.body),
     bodyFormat: spec.body_format ?? 'json',
     readOnly: spec.read_only === true,
+    requiredConfig: spec.required_config ?? [],
+    ...(action.response.empty_on ? { emptyOn: action.response.empty_on } : {}),
   };
 }
 
@@ -81,6 +85,12 @@ function headerSafe(name: string, value: string): string {
  * params hold, the request stays on the base URL's origin and under its path.
  */
 export function renderRequest(compiled: CompiledRequest, context: TemplateContext, baseUrl: string): Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } {
+  const missing = compiled.requiredConfig.filter((name) => context.config?.[name] === undefined || context.config?.[name] === '');
+  if (missing.length > 0) {
+    throw new InvalidConfigError(`this request needs config ${missing.join(', ')}; set it when connecting (config: { ${missing.map((m) => `${m}: ...`).join(', ')} })`, {
+      details: missing.map((name) => ({ path: `/config/${name}`, message: 'is required for this action' })),
+    });
+  }
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const url = new URL(base.origin + basePath + compiled.path.render(context));
@@ -101,6 +111,7 @@ export function renderRequest(compiled: CompiledRequest, context: TemplateContex
     url,
     headers,
     readOnly: compiled.readOnly,
+    ...(compiled.emptyOn ? { emptyOn: compiled.emptyOn } : {}),
   };
   if (compiled.body !== undefined) {
     const value = evaluateTree(compiled.body, context);

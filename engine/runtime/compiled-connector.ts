@@ -2,6 +2,7 @@ import type { LoadedManifest, Manifest, ActionSpec } from '../manifest/index.js'
 import { createParamsAjv, type Ajv } from '../manifest/schema-validator.js';
 import { compileTemplate, type CompiledTemplate } from '../template/index.js';
 import { compileRequest, type CompiledRequest } from './build-request.js';
+import { compileFile, type CompiledFile } from './download.js';
 import { compileParams, type ParamsValidator } from './params.js';
 
 /** Everything about one action that can be prepared before the first call. */
@@ -12,6 +13,7 @@ export interface CompiledAction {
   label: string;
   validateParams: ParamsValidator;
   request: CompiledRequest;
+  file?: CompiledFile;
 }
 
 /** A manifest with its templates and schemas compiled, shared by every connection of its type. */
@@ -37,7 +39,15 @@ export function compileConnector(loaded: LoadedManifest): CompiledConnector {
     const byName = new Map<string, CompiledAction>();
     for (const [name, action] of Object.entries(spec.actions)) {
       const label = `${manifest.type} ${entity} ${name}`;
-      byName.set(name, { entity, name, spec: action, label, validateParams: compileParams(action, ajv, label), request: compileRequest(action) });
+      byName.set(name, {
+        entity,
+        name,
+        spec: action,
+        label,
+        validateParams: compileParams(action, ajv, label),
+        request: compileRequest(action),
+        ...(action.file ? { file: compileFile(action.file) } : {}),
+      });
     }
     actions.set(entity, byName);
   }

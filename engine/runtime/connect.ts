@@ -1,7 +1,7 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler } from '../auth/index.js';
 import { InvalidConfigError, InvalidCredentialsError } from '../errors.js';
 import { HttpClient, createRedactor } from '../http/index.js';
-import { findManifest, type HttpPolicy, type LoadedManifest } from '../manifest/index.js';
+import { findManifest, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
 import { compileConnector } from './compiled-connector.js';
 import { Connection } from './connection.js';
 
@@ -9,7 +9,7 @@ import { Connection } from './connection.js';
 export interface ConnectOptions {
   /** Credential fields of one of the connector's auth schemes. */
   credentials: Record<string, unknown>;
-  /** Non-secret settings (e.g. Shopify shop); validated against the manifest, defaults applied. */
+  /** Non-secret settings (e.g. a store name); validated against the manifest, defaults applied. */
   config?: Record<string, unknown>;
   /** Replaces the manifest's base URL (and the OAuth token URL's origin): the sandbox, a proxy. */
   baseUrl?: string;
@@ -18,8 +18,8 @@ export interface ConnectOptions {
   /** Per-attempt upstream timeout in ms, replacing the manifest's `http.timeout_ms`. */
   timeoutMs?: number;
   /**
-   * Client-side rate limit replacing the manifest's (e.g. a HubSpot Enterprise account allows 190
-   * per 10 s); `false` switches it off (the sandbox with --no-rate-limits, benchmarks).
+   * Client-side rate limit replacing the manifest's (a higher account tier often allows more);
+   * `false` switches it off (the sandbox with --no-rate-limits, benchmarks).
    */
   rateLimit?: { requests: number; perMs: number } | false;
 }
@@ -33,6 +33,45 @@ function checkConfig(connector: ReturnType<typeof compileConnector>, config: unk
     message: e.message ?? 'is invalid',
   }));
   throw new InvalidConfigError(`invalid config for ${connector.manifest.type}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
+}
+
+/** Config settings the manifest takes from the credentials when the caller leaves them out. */
+function configWithCredentials(manifest: Manifest, options: ConnectOptions): Record<string, unknown> | undefined {
+  const pairs = Object.entries(manifest.config_from_credentials ?? {});
+  if (pairs.length === 0) return options.config;
+  const config = { ...(options.config ?? {}) };
+  for (const [setting, field] of pairs) {
+    if (config[setting] === undefined && options.credentials[field] !== undefined) config[setting] = options.credentials[field];
+  }
+  return config;
+}
+
+/**
+ * The base URL an OAuth answer names for the account (e.g. a regional API host). It is used only
+ * when it is https on a host the manifest's pattern allows (with a base-URL override such as the
+ * sandbox: only on the override's host), so credentials handed in by a tenant cannot point the
+ * engine at an arbitrary address.
+ */
+function accountBaseUrl(
+  from: { field: string; host_pattern: string },
+  credentials: () => Record<string, unknown>,
+  fallback: string,
+  overridden: boolean,
+): () => string {
+  const allowedHost = overridden ? new URL(fallback).hostname : undefined;
+  const hostPattern = new RegExp(from.host_pattern);
+  return () => {
+    const value = credentials()[from.field];
+    if (typeof value !== 'string' || value === '') return fallback;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return fallback;
+    }
+    const trusted = allowedHost !== undefined ? url.hostname === allowedHost : url.protocol === 'https:' && hostPattern.test(url.hostname);
+    return trusted ? value.replace(/\/+$/, '') : fallback;
+  };
 }
 
 function httpPolicy(manifestPolicy: HttpPolicy, options: ConnectOptions): HttpPolicy {
@@ -53,7 +92,7 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
   if (!options || typeof options.credentials !== 'object' || options.credentials === null) {
     throw new InvalidCredentialsError(`connect("${connector.manifest.type}") needs options.credentials`, { details: [{ path: '/credentials', message: 'is required' }] });
   }
-  const config = checkConfig(connector, options.config);
+  const config = checkConfig(connector, configWithCredentials(connector.manifest, options));
   const scheme = selectScheme(connector.manifest, options.credentials, connector.ajv);
   const label = connector.manifest.name;
   const policy = httpPolicy(connector.manifest.http, options);
@@ -70,6 +109,9 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     ...(options.onCredentialsChange ? { onCredentialsChange: options.onCredentialsChange } : {}),
   });
   const http = new HttpClient(policy, label, redact);
-  const baseUrl = options.baseUrl ?? connector.baseUrl.render({ config });
-  return new Connection(connector, session, http, config, baseUrl);
+  const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });
+  const baseUrl = scheme.base_url_from
+    ? accountBaseUrl(scheme.base_url_from, () => session?.credentials ?? {}, fixedBaseUrl, options.baseUrl !== undefined)
+    : () => fixedBaseUrl;
+  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact);
 }

@@ -1,9 +1,19 @@
 import { PaginationLoopError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
-import type { HttpClient } from '../http/index.js';
+import type { HttpClient, Redactor } from '../http/index.js';
+import type { PaginationSpec } from '../manifest/index.js';
+import { download, DownloadStream, type CompiledFile } from './download.js';
 import type { CompiledAction, CompiledConnector } from './compiled-connector.js';
 import { renderRequest } from './build-request.js';
 import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
+
+/** The params of the next page: the token, plus only the params the strategy lets travel with it. */
+function nextParams(current: Record<string, unknown>, pagination: PaginationSpec, token: string): Record<string, unknown> {
+  if (pagination.type === 'none') return current;
+  const keep = pagination.type === 'link_header' ? pagination.keep_params : undefined;
+  const base = keep ? Object.fromEntries(Object.entries(current).filter(([k]) => keep.includes(k))) : current;
+  return { ...base, [pagination.param]: token };
+}
 
 /** What `execute` returns for list-like actions. */
 export interface ListResult {
@@ -30,7 +40,9 @@ export class Connection {
     private readonly auth: AuthSession,
     private readonly http: HttpClient,
     private readonly config: Record<string, unknown>,
-    private readonly baseUrl: string,
+    private readonly baseUrl: () => string,
+    private readonly timeoutMs: number,
+    private readonly redact: Redactor,
   ) {}
 
   /** The connector type, as the manifest names it. */
@@ -48,12 +60,30 @@ export class Connection {
     return { ...this.http.stats, refreshes: this.auth.refreshes };
   }
 
-  /** Runs one action and returns one page (or one record) with its meta. */
-  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult> {
+  /**
+   * Runs one action and returns one page (or one record) with its meta; for `download`, a
+   * stream of the file's bytes.
+   */
+  async execute(entity: string, action: 'download', params?: Record<string, unknown>): Promise<DownloadStream>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream> {
     const compiled = this.resolve(entity, action);
-    const page = await this.fetchPage(compiled, compiled.validateParams(params));
+    const checked = compiled.validateParams(params);
+    const page = await this.fetchPage(compiled, checked);
+    if (compiled.file) return this.download(compiled, checked, page.records[0] as RecordData);
     if (compiled.spec.response.record !== undefined) return { data: page.records[0] as RecordData, meta: page.meta };
     return { data: page.records, meta: page.meta };
+  }
+
+  private download(compiled: CompiledAction, params: Record<string, unknown>, record: RecordData): Promise<DownloadStream> {
+    return download(record, {
+      file: compiled.file as CompiledFile,
+      context: { params, config: this.config },
+      label: compiled.label,
+      timeoutMs: this.timeoutMs,
+      redact: this.redact,
+      readRecord: async () => (await this.fetchPage(compiled, params)).records[0] as RecordData,
+    });
   }
 
   /**
@@ -62,6 +92,11 @@ export class Connection {
    */
   async *records(entity: string, action: string, params?: Record<string, unknown>): AsyncGenerator<RecordData> {
     const compiled = this.resolve(entity, action);
+    if (compiled.spec.response.records === undefined) {
+      throw new UnsupportedActionError(`records() reads list-like actions; ${compiled.label} returns one ${compiled.file ? 'file' : 'record'}: use execute()`, {
+        details: [{ path: '/action', message: 'must be a list-like action' }],
+      });
+    }
     let current = compiled.validateParams(params);
     const pagination = compiled.spec.pagination;
     const seen = new Set<string>();
@@ -73,7 +108,7 @@ export class Connection {
         throw new PaginationLoopError(`${compiled.label}: the upstream repeated page token "${page.nextToken.slice(0, 80)}"; stopping instead of looping`);
       }
       seen.add(page.nextToken);
-      current = { ...current, [pagination.param]: page.nextToken };
+      current = nextParams(current, pagination, page.nextToken);
     }
   }
 
@@ -97,12 +132,12 @@ export class Connection {
 
   private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>): Promise<ExtractedPage> {
     const context = { params, config: this.config, credentials: this.auth.credentials };
-    const request = renderRequest(compiled.request, context, this.baseUrl);
+    const request = renderRequest(compiled.request, context, this.baseUrl());
     const staticHeaders: Record<string, string> = {};
     for (const [name, template] of this.connector.headers) staticHeaders[name] = template.render(context);
     const answer = await this.auth.call((authHeaders) =>
       this.http.send({ ...request, headers: { ...staticHeaders, ...request.headers, ...authHeaders } }),
     );
-    return extractPage(compiled.spec, answer, this.connector.manifest.name);
+    return extractPage(compiled.spec, answer, this.connector.manifest.name, params);
   }
 }

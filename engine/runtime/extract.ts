@@ -17,13 +17,28 @@ export interface ExtractedPage {
   nextToken: string | undefined;
 }
 
+function transform(value: unknown, kind: FieldMapping['transform']): unknown {
+  if (value === undefined || value === null || kind === undefined) return value;
+  if (kind === 'epoch_ms') {
+    const ms = typeof value === 'number' ? value : Date.parse(String(value));
+    return Number.isNaN(ms) ? null : ms;
+  }
+  if (kind === 'number') {
+    const n = Number(value);
+    return Number.isNaN(n) ? null : n;
+  }
+  if (kind === 'string') return String(value);
+  if (typeof value !== 'string') return value;
+  return kind === 'lower' ? value.toLowerCase() : value.toUpperCase();
+}
+
 /** Applies the manifest's field mappings; fields not named pass through unchanged. */
 export function mapRecord(record: RecordData, fields: Record<string, FieldMapping> | undefined): RecordData {
   if (!fields) return record;
   const out: RecordData = { ...record };
   for (const [name, mapping] of Object.entries(fields)) {
-    let value = mapping.from !== undefined ? readPath(record, mapping.from) : record[name];
-    if (value === undefined && 'default' in mapping) value = mapping.default;
+    let value = transform(mapping.from !== undefined ? readPath(record, mapping.from) : record[name], mapping.transform);
+    if ((value === undefined || value === null) && 'default' in mapping) value = value ?? mapping.default;
     if (value !== undefined) out[name] = value;
   }
   return out;
@@ -40,11 +55,19 @@ export function parseLinkHeader(header: string | string[] | undefined): Map<stri
   return links;
 }
 
-function nextToken(pagination: PaginationSpec | undefined, answer: UpstreamAnswer): string | undefined {
+function tokenText(value: unknown): string | undefined {
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+function nextToken(pagination: PaginationSpec | undefined, answer: UpstreamAnswer, records: RecordData[], params: Record<string, unknown>): string | undefined {
   if (!pagination || pagination.type === 'none') return undefined;
+  if (pagination.type === 'record_key') {
+    const size = Number(params[pagination.page_size_param]);
+    const last = records.at(-1);
+    return last !== undefined && records.length >= size ? tokenText(readPath(last, pagination.field)) : undefined;
+  }
   if (pagination.type === 'body_token') {
-    const value = readPath(answer.json, pagination.token_path);
-    return value === undefined || value === null || value === '' ? undefined : String(value);
+    return tokenText(readPath(answer.json, pagination.token_path));
   }
   const link = parseLinkHeader(answer.headers.link).get((pagination.rel ?? 'next').toLowerCase());
   if (!link) return undefined;
@@ -59,7 +82,15 @@ function isRecord(value: unknown): value is RecordData {
  * Reads records and meta out of an answer as the action's response spec says, checking the shape
  * first: an answer that is not what the manifest describes is an upstream error, not bad data.
  */
-export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: string): ExtractedPage {
+function emptyPage(action: ActionSpec): ExtractedPage {
+  const meta: ResultMeta = { has_more: false };
+  for (const name of Object.keys(action.response.meta ?? {})) meta[name] = null;
+  if (!('next_cursor' in meta) && action.pagination && action.pagination.type !== 'none') meta.next_cursor = null;
+  return { records: [], meta, nextToken: undefined };
+}
+
+export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: string, params: Record<string, unknown> = {}): ExtractedPage {
+  if (answer.empty) return emptyPage(action);
   if (answer.json === undefined) {
     const type = answer.headers['content-type'] ?? 'no content type';
     throw new UpstreamError(`${label} answered ${answer.status} with a body that is not JSON (${String(type)})`);
@@ -71,13 +102,14 @@ export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: s
     if (!Array.isArray(found) || !found.every(isRecord)) {
       throw new UpstreamError(`${label} answered without an array of records at "${response.records || '(body)'}"`);
     }
-    records = found;
+    const cap = response.limit_param === undefined ? undefined : params[response.limit_param];
+    records = typeof cap === 'number' ? found.slice(0, cap) : found;
   } else {
     const found = readPath(answer.json, response.record ?? '');
     if (!isRecord(found)) throw new UpstreamError(`${label} answered without a record at "${response.record || '(body)'}"`);
     records = [found];
   }
-  const token = nextToken(action.pagination, answer);
+  const token = nextToken(action.pagination, answer, records, params);
   const meta: ResultMeta = { has_more: token !== undefined };
   for (const [name, path] of Object.entries(response.meta ?? {})) meta[name] = readPath(answer.json, path) ?? null;
   if (response.records !== undefined && !('next_cursor' in meta) && action.pagination?.type !== 'none') {

@@ -2,3 +2,4 @@ export { connect, type ConnectOptions } from './connect.js';
 export { Connection, type ExecuteResult, type ListResult, type RecordResult } from './connection.js';
 export { compileConnector, type CompiledConnector, type CompiledAction } from './compiled-connector.js';
 export type { RecordData, ResultMeta } from './extract.js';
+export { DownloadStream } from './download.js';

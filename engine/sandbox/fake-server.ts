@@ -78,7 +78,17 @@ export interface FakeServerHooks {
   notFound?(req: FakeRequest): FakeResponse;
   /** Answer for a known path under a method it does not serve. */
   methodNotAllowed?(req: FakeRequest, allowedMethods: string[]): FakeResponse;
+  /**
+   * Admits a routed request before latency, faults and the handler run: `reject` answers at once
+   * (e.g. a concurrency-cap 429); `release` is called once the exchange is over (answered or reset).
+   * Why: concurrency caps (Asana: 50 in-flight reads per token, API-NOTES B7) must count requests
+   * for as long as the server holds them, injected latency included.
+   */
+  admit?(req: FakeRequest, kind: RouteKind): Admission | undefined;
 }
+
+/** The outcome of {@link FakeServerHooks.admit}. */
+export type Admission = { reject: FakeResponse } | { release: () => void };
 
 /** How many requests reached routes of each kind (and none). */
 export interface RequestCounts {
@@ -192,56 +202,66 @@ export class FakeServer {
     };
 
     const lookup = this.router.lookup(fakeReq.method, fakeReq.path);
-    let response: FakeResponse;
-    let fault: FaultKind | undefined;
-    let truncate = false;
-    let route: string | undefined;
-    if (lookup.found) {
-      const { match } = lookup;
-      route = match.pattern;
-      fakeReq.params = match.params;
-      this.counts[match.kind] += 1;
-      const delay = this.switches.delayFor(match.kind);
-      if (delay > 0) await sleep(delay);
-      const preemptive = this.switches.takePreemptive(match.kind);
-      if (preemptive?.kind === 'reset') {
-        this.record(fakeReq, { status: 0, headers: {}, body: '' }, 'reset', route);
-        destroySocket(req);
-        return;
-      }
-      if (preemptive?.kind === 'rate-limit') {
-        fault = 'rate-limit';
-        response = this.hooks.rateLimited?.(fakeReq, preemptive.retryAfter) ?? defaultRateLimited(preemptive.retryAfter);
-      } else if (preemptive?.kind === 'fail') {
-        fault = 'fail';
-        response =
-          preemptive.body !== undefined
-            ? typeof preemptive.body === 'string'
-              ? textResponse(preemptive.status, preemptive.body)
-              : jsonResponse(preemptive.status, preemptive.body)
-            : (this.hooks.serverError?.(fakeReq, preemptive.status) ?? defaultServerError(preemptive.status));
+    let release: (() => void) | undefined;
+    try {
+      let response: FakeResponse;
+      let fault: FaultKind | undefined;
+      let truncate = false;
+      let route: string | undefined;
+      if (lookup.found) {
+        const { match } = lookup;
+        route = match.pattern;
+        fakeReq.params = match.params;
+        this.counts[match.kind] += 1;
+        const admission = this.hooks.admit?.(fakeReq, match.kind);
+        const rejected = admission !== undefined && 'reject' in admission ? admission.reject : undefined;
+        if (admission !== undefined && 'release' in admission) release = admission.release;
+        const delay = rejected ? 0 : this.switches.delayFor(match.kind);
+        if (delay > 0) await sleep(delay);
+        const preemptive = rejected ? undefined : this.switches.takePreemptive(match.kind);
+        if (preemptive?.kind === 'reset') {
+          this.record(fakeReq, { status: 0, headers: {}, body: '' }, 'reset', route);
+          destroySocket(req);
+          return;
+        }
+        if (rejected) {
+          response = rejected;
+        } else if (preemptive?.kind === 'rate-limit') {
+          fault = 'rate-limit';
+          response = this.hooks.rateLimited?.(fakeReq, preemptive.retryAfter) ?? defaultRateLimited(preemptive.retryAfter);
+        } else if (preemptive?.kind === 'fail') {
+          fault = 'fail';
+          response =
+            preemptive.body !== undefined
+              ? typeof preemptive.body === 'string'
+                ? textResponse(preemptive.status, preemptive.body)
+                : jsonResponse(preemptive.status, preemptive.body)
+              : (this.hooks.serverError?.(fakeReq, preemptive.status) ?? defaultServerError(preemptive.status));
+        } else {
+          response = await this.runHandler(match.handler, fakeReq);
+        }
+        if (!rejected && this.switches.takeTruncation(match.kind)) {
+          truncate = true;
+          fault = 'truncate';
+        }
       } else {
-        response = await this.runHandler(match.handler, fakeReq);
+        this.counts.unrouted += 1;
+        response =
+          lookup.allowedMethods.length > 0
+            ? (this.hooks.methodNotAllowed?.(fakeReq, lookup.allowedMethods) ??
+              jsonResponse(405, { message: `${fakeReq.method} is not allowed on ${fakeReq.path}` }, { allow: lookup.allowedMethods.join(', ') }))
+            : (this.hooks.notFound?.(fakeReq) ?? jsonResponse(404, { message: `no route for ${fakeReq.method} ${fakeReq.path}` }));
       }
-      if (this.switches.takeTruncation(match.kind)) {
-        truncate = true;
-        fault = 'truncate';
+      if (this.hooks.decorate) response = this.hooks.decorate(fakeReq, response);
+      const encoded = encodeResponse(response);
+      this.record(fakeReq, { status: encoded.status, headers: encoded.headers, body: encoded.recordedBody }, fault, route);
+      if (truncate) sendTruncated(res, encoded);
+      else {
+        res.writeHead(encoded.status, encoded.headers);
+        res.end(encoded.payload);
       }
-    } else {
-      this.counts.unrouted += 1;
-      response =
-        lookup.allowedMethods.length > 0
-          ? (this.hooks.methodNotAllowed?.(fakeReq, lookup.allowedMethods) ??
-            jsonResponse(405, { message: `${fakeReq.method} is not allowed on ${fakeReq.path}` }, { allow: lookup.allowedMethods.join(', ') }))
-          : (this.hooks.notFound?.(fakeReq) ?? jsonResponse(404, { message: `no route for ${fakeReq.method} ${fakeReq.path}` }));
-    }
-    if (this.hooks.decorate) response = this.hooks.decorate(fakeReq, response);
-    const encoded = encodeResponse(response);
-    this.record(fakeReq, { status: encoded.status, headers: encoded.headers, body: encoded.recordedBody }, fault, route);
-    if (truncate) sendTruncated(res, encoded);
-    else {
-      res.writeHead(encoded.status, encoded.headers);
-      res.end(encoded.payload);
+    } finally {
+      release?.();
     }
   }
 

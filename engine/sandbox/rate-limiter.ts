@@ -14,6 +14,12 @@ export interface LimitDecision {
   retryAfterMs: number;
 }
 
+/** Options of {@link RollingWindowLimiter.hit}. */
+export interface HitOptions {
+  /** Also count a refused request in the window (default false). */
+  countRejected?: boolean;
+}
+
 /**
  * Allows at most `max` requests per key in any rolling `windowMs` window.
  * Upstreams limit by a sliding window (HubSpot: "100 per 10 s, rolling", API-NOTES A7), not by
@@ -31,21 +37,26 @@ export class RollingWindowLimiter {
   }
 
   /**
-   * Counts one request for `key` if the window has room; rejected requests are not counted.
+   * Counts one request for `key` if the window has room; rejected requests are not counted unless
+   * `options.countRejected` is set.
    * Why: the fakes answer 429 exactly when the real upstream would, and report the remaining
-   * budget in headers.
+   * budget in headers. Some upstreams also charge refused requests to the quota (Asana, API-NOTES
+   * B7: "Rejected requests still count against the quota"), so a client that retries without
+   * waiting stays throttled.
    */
-  hit(key = 'default'): LimitDecision {
+  hit(key = 'default', options: HitOptions = {}): LimitDecision {
     const now = this.now();
     const times = this.prune(key, now);
     if (times.length >= this.max) {
-      const oldest = times[0] ?? now;
+      if (options.countRejected) times.push(now);
+      // The next request is admitted once all but max-1 of the counted requests left the window.
+      const blocking = times[times.length - this.max] ?? times[0] ?? now;
       return {
         allowed: false,
         limit: this.max,
         remaining: 0,
         windowMs: this.windowMs,
-        retryAfterMs: Math.max(1, oldest + this.windowMs - now),
+        retryAfterMs: Math.max(1, blocking + this.windowMs - now),
       };
     }
     times.push(now);

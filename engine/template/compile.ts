@@ -30,6 +30,9 @@ function lookup(context: TemplateContext, parts: readonly string[]): unknown {
   return current;
 }
 
+// A template that is one `{{json ...}}` call stands for the value itself (arrays, objects, numbers).
+const JSON_ONLY = /^\{\{\s*json\s[^{}]*(?:\([^{}]*\)[^{}]*)*\}\}$/;
+
 /**
  * Compiles a manifest template. Escaping is off here on purpose: each place a value lands (path
  * segment, query, header, JSON body) applies its own encoding, which HTML escaping would corrupt.
@@ -41,6 +44,13 @@ export function compileTemplate(source: string): CompiledTemplate {
     ? () => source
     : handlebars.compile(source, { noEscape: true, strict: false, knownHelpersOnly: false });
   const render = (context: TemplateContext): string => renderFn(context, { allowProtoPropertiesByDefault: false });
-  const value = variable ? (context: TemplateContext) => lookup(context, variable) : render;
+  const value = variable
+    ? (context: TemplateContext) => lookup(context, variable)
+    : JSON_ONLY.test(source)
+      ? (context: TemplateContext) => {
+          const text = render(context);
+          return text === '' ? undefined : (JSON.parse(text) as unknown);
+        }
+      : render;
   return { source, render, value };
 }

@@ -1,0 +1,131 @@
+import got, { type Request } from 'got';
+import type { IncomingMessage } from 'node:http';
+import { InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
+import { readPath, type Redactor } from '../http/index.js';
+import type { FileSpec } from '../manifest/index.js';
+import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
+import type { RecordData } from './extract.js';
+
+/**
+ * A file being streamed: an AsyncIterable of byte chunks (read it with `for await`), plus what
+ * the file host said about it, so a caller can forward it (hosted mode answers 200/206 with these).
+ */
+export class DownloadStream implements AsyncIterable<Uint8Array> {
+  constructor(
+    /** 200 for the whole file, 206 for a range. */
+    readonly status: number,
+    readonly contentType: string | undefined,
+    readonly contentLength: number | undefined,
+    readonly contentRange: string | undefined,
+    /** The record that named the file (name, size, host...). */
+    readonly record: RecordData,
+    private readonly body: Request,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    return (this.body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  }
+
+  /** Stops the transfer (e.g. the consumer went away). */
+  cancel(): void {
+    this.body.destroy();
+  }
+}
+
+/** The file step of a download action, compiled once. */
+export interface CompiledFile {
+  spec: FileSpec;
+  headers: Array<[string, CompiledTemplate]>;
+}
+
+export function compileFile(spec: FileSpec): CompiledFile {
+  return { spec, headers: Object.entries(spec.headers ?? {}).map(([k, v]) => [k.toLowerCase(), compileTemplate(v)]) };
+}
+
+function openStream(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ request: Request; response: IncomingMessage }> {
+  return new Promise((resolve, reject) => {
+    const request = got.stream(url, {
+      headers,
+      throwHttpErrors: false,
+      followRedirect: true,
+      retry: { limit: 0 },
+      timeout: { response: timeoutMs },
+    });
+    request.once('response', (response: IncomingMessage) => resolve({ request, response }));
+    request.once('error', reject);
+  });
+}
+
+async function smallText(request: Request): Promise<string> {
+  let text = '';
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    text += chunk.toString('utf8');
+    if (text.length > 2000) break;
+  }
+  request.destroy();
+  return text;
+}
+
+function fileUrl(record: RecordData, spec: FileSpec, label: string): string {
+  const url = readPath(record, spec.url);
+  if (typeof url !== 'string' || url === '') {
+    const name = typeof record.name === 'string' ? `"${record.name}"` : 'the record';
+    throw new NotFoundError(`${label}: ${name} ${spec.missing_message}`, { details: [{ path: `/${spec.url}`, message: 'is empty' }] });
+  }
+  if (!/^https?:\/\//i.test(url)) throw new UpstreamError(`${label}: the file URL is not http(s)`);
+  return url;
+}
+
+export interface DownloadOptions {
+  file: CompiledFile;
+  context: TemplateContext;
+  label: string;
+  timeoutMs: number;
+  redact: Redactor;
+  /** Reads the record again (for a fresh URL after the old one expired). */
+  readRecord: () => Promise<RecordData>;
+}
+
+/**
+ * Fetches the file a record names and returns it as a stream, never buffered. The file host gets
+ * no credentials: download URLs are presigned, and a token sent along would leak to a third
+ * party (S3 even refuses it). An expired URL (a `refetch_on` status) is read again once.
+ */
+export async function download(first: RecordData, options: DownloadOptions): Promise<DownloadStream> {
+  const { file, label } = options;
+  const headers: Record<string, string> = {};
+  for (const [name, template] of file.headers) {
+    const value = template.render(options.context);
+    if (value !== '') headers[name] = value;
+  }
+  let record = first;
+  for (let attempt = 0; ; attempt++) {
+    const url = fileUrl(record, file.spec, label);
+    let opened;
+    try {
+      opened = await openStream(url, headers, options.timeoutMs);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'ETIMEDOUT') throw new UpstreamTimeoutError(`${label}: the file host did not answer in time`, { cause: error });
+      throw new UpstreamError(`${label}: the file host failed: ${code ?? (error as Error).message}`, { retryable: true, cause: error });
+    }
+    const { request, response } = opened;
+    const status = response.statusCode ?? 0;
+    if (status < 300) {
+      const length = response.headers['content-length'];
+      return new DownloadStream(status, response.headers['content-type'], length === undefined ? undefined : Number(length), response.headers['content-range'], record, request);
+    }
+    const text = options.redact(await smallText(request));
+    if (attempt === 0 && (file.spec.refetch_on ?? []).includes(status)) {
+      record = await options.readRecord();
+      continue;
+    }
+    if (status === 416) {
+      throw new InvalidParamsError(`${label}: the file host cannot serve range ${headers.range ?? ''}`, {
+        details: [{ path: '/range_header', message: `is not satisfiable (${response.headers['content-range'] ?? 'no content range'})` }],
+        upstream: { status, message: text.slice(0, 200) },
+      });
+    }
+    throw new UpstreamError(`${label}: the file host answered ${status}`, { upstream: { status, message: text.slice(0, 200) }, retryable: status >= 500 });
+  }
+}

@@ -1,0 +1,35 @@
+import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
+import { connect } from '../../engine/index.js';
+
+/** A running sandbox plus shortcuts to its Asana fake, for tests. */
+export interface AsanaHarness {
+  sandbox: Sandbox;
+  baseUrl: string;
+  token: string;
+  oauth: Record<string, string>;
+  /** A raw authenticated GET on the fake (path relative to /api/1.0). */
+  raw(path: string): Promise<{ status: number; body: any }>;
+  /** A connection with the personal access token and no client-side rate limit. */
+  asana(): ReturnType<typeof connect>;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox for one test file. */
+export async function startAsana(options: { rateLimits?: boolean } = {}): Promise<AsanaHarness> {
+  const sandbox = await startSandbox({ rateLimits: options.rateLimits ?? false });
+  const info = sandbox.upstreams.asana!;
+  const token = String(info.credentials_by_scheme.personal_access_token!.token);
+  return {
+    sandbox,
+    baseUrl: info.base_url,
+    token,
+    oauth: info.credentials_by_scheme.oauth as Record<string, string>,
+    async raw(path) {
+      const response = await fetch(info.base_url + path, { headers: { authorization: `Bearer ${token}` } });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    asana: () => connect('asana', { credentials: { token }, baseUrl: info.base_url, rateLimit: false }),
+    close: () => sandbox.close(),
+  };
+}
