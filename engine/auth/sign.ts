@@ -8,7 +8,11 @@ export type Signer = (context: TemplateContext) => Record<string, string>;
 export function compileSigner(spec: SignSpec): Signer {
   if (spec.type === 'bearer') {
     const token = compileTemplate(spec.token);
-    return (context) => ({ authorization: `Bearer ${token.render(context)}` });
+    const extra = Object.entries(spec.headers ?? {}).map(([name, value]) => [name.toLowerCase(), compileTemplate(value)] as const);
+    return (context) => ({
+      ...Object.fromEntries(extra.map(([name, template]) => [name, template.render(context)])),
+      authorization: `Bearer ${token.render(context)}`,
+    });
   }
   if (spec.type === 'basic') {
     const username = compileTemplate(spec.username);

@@ -10,6 +10,7 @@ export type TemplateTree = string | number | boolean | null | TemplateTree[] | {
 export interface BearerSign {
   type: 'bearer';
   token: string;
+  headers?: Record<string, string>;
 }
 
 export interface HeaderSign {
@@ -96,7 +97,7 @@ export interface RequestSpec {
 }
 
 export interface ResponseSpec {
-  records?: string;
+  records?: string | string[];
   record?: string;
   meta?: Record<string, string>;
   limit_param?: string;

@@ -42,7 +42,8 @@ function evaluateTree(node: CompiledTree, context: TemplateContext): unknown {
       const value = evaluateTree(child, context);
       if (value !== undefined) out[key] = value;
     }
-    return out;
+    // An object whose every entry was left out is left out too (e.g. a filter with no values).
+    return Object.keys(out).length === 0 && Object.keys(node).length > 0 ? undefined : out;
   }
   return node;
 }

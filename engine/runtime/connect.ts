@@ -1,7 +1,7 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler } from '../auth/index.js';
 import { InvalidConfigError, InvalidCredentialsError } from '../errors.js';
 import { HttpClient, createRedactor } from '../http/index.js';
-import { findManifest, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
+import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
 import { compileConnector } from './compiled-connector.js';
 import { Connection } from './connection.js';
 
@@ -33,6 +33,16 @@ function checkConfig(connector: ReturnType<typeof compileConnector>, config: unk
     message: e.message ?? 'is invalid',
   }));
   throw new InvalidConfigError(`invalid config for ${connector.manifest.type}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
+}
+
+/**
+ * The credential fields a scheme marks `writeOnly` (secrets). A scheme that marks none is taken
+ * to be all secret, so forgetting the mark errs on the side of redaction.
+ */
+function secretFields(scheme: AuthScheme): string[] | undefined {
+  const props = (scheme.credentials.properties ?? {}) as Record<string, { writeOnly?: boolean }>;
+  const marked = Object.keys(props).filter((name) => props[name]?.writeOnly === true);
+  return marked.length > 0 ? [...marked, 'access_token', 'refresh_token'] : undefined;
 }
 
 /** Config settings the manifest takes from the credentials when the caller leaves them out. */
@@ -97,7 +107,11 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
   const label = connector.manifest.name;
   const policy = httpPolicy(connector.manifest.http, options);
   let session: AuthSession | undefined;
-  const redact = createRedactor(() => Object.values(session?.credentials ?? options.credentials));
+  const secrets = secretFields(scheme);
+  const redact = createRedactor(() => {
+    const current = session?.credentials ?? options.credentials;
+    return secrets ? secrets.map((field) => current[field]) : Object.values(current);
+  });
   session = new AuthSession({
     scheme,
     credentials: options.credentials,

@@ -98,9 +98,10 @@ export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: s
   const { response } = action;
   let records: RecordData[];
   if (response.records !== undefined) {
-    const found = readPath(answer.json, response.records);
+    const paths = typeof response.records === 'string' ? [response.records] : response.records;
+    const found = paths.map((path) => readPath(answer.json, path)).find(Array.isArray);
     if (!Array.isArray(found) || !found.every(isRecord)) {
-      throw new UpstreamError(`${label} answered without an array of records at "${response.records || '(body)'}"`);
+      throw new UpstreamError(`${label} answered without an array of records at "${paths.map((p) => p || '(body)').join('" or "')}"`);
     }
     const cap = response.limit_param === undefined ? undefined : params[response.limit_param];
     records = typeof cap === 'number' ? found.slice(0, cap) : found;

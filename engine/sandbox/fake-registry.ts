@@ -2,12 +2,16 @@
  * The fake upstreams the sandbox starts, in port order. Adding an upstream (asana, amazon-ads,
  * shopify, gong) means adding its fake to {@link SandboxFakes} and one entry to {@link FAKE_STARTERS}.
  */
+import { startAmazonAdsFake, type AmazonAdsFake } from './amazon-ads/index.js';
+import { startAsanaFake, type AsanaFake } from './asana/index.js';
 import { startHubspotFake, type HubspotFake } from './hubspot/index.js';
 import type { UpstreamInfo } from './upstream-info.js';
 
 /** The running fakes by connector type. */
 export interface SandboxFakes {
   hubspot: HubspotFake;
+  asana: AsanaFake;
+  'amazon-ads': AmazonAdsFake;
 }
 
 /** What every fake offers the sandbox. */
@@ -36,4 +40,6 @@ type Starter<K extends keyof SandboxFakes> = {
  */
 export const FAKE_STARTERS: ReadonlyArray<{ [K in keyof SandboxFakes]: Starter<K> }[keyof SandboxFakes]> = [
   { type: 'hubspot', start: (options) => startHubspotFake(options) },
+  { type: 'asana', start: (options) => startAsanaFake(options) },
+  { type: 'amazon-ads', start: (options) => startAmazonAdsFake(options) },
 ];

@@ -11,6 +11,19 @@ export type { Faults, FaultScope, RateLimitFaultOptions, RetryAfterStyle } from 
 export type { ParamMap } from './param-map.js';
 export { startHubspotFake, CAR_FULLY_QUALIFIED_NAME, CAR_OBJECT_TYPE_ID, PORTAL_ID } from './hubspot/index.js';
 export type { CrmRecord, DatasetCounts, HistoryEntry, HubspotData, HubspotFake, HubspotFakeOptions, HubspotStats, TypeCounts } from './hubspot/index.js';
+export {
+  startAsanaFake,
+  blobSha256,
+  expectedBlobBytes,
+  ANCHOR_ATTACHMENT_SIZE,
+  LARGE_ATTACHMENT_SIZE,
+  DEFAULT_TOO_LARGE_THRESHOLD,
+  DEFAULT_OFFSET_TTL_MS,
+  DOWNLOAD_URL_TTL_SECONDS,
+} from './asana/index.js';
+export { startAmazonAdsFake } from './amazon-ads/index.js';
+export type { AmazonAdsData, AmazonAdsFake, AdsProfile, CampaignRecord, PortfolioRecord } from './amazon-ads/index.js';
+export type { AsanaAnchors, AsanaAttachment, AsanaDataset, AsanaFake, AsanaFakeOptions, AsanaStats, AsanaTask, BlobRequest, FakeClock } from './asana/index.js';
 
 /** Options of {@link startSandbox} (the CLI's `--port`, `--records`, `--seed`, `--no-rate-limits`). */
 export interface SandboxOptions {

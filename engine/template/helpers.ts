@@ -24,6 +24,8 @@ export const TEMPLATE_HELPERS: Record<string, HelperDelegate> = {
   },
   /** Splits a comma-separated string into trimmed items, for APIs that want arrays. */
   split: (value: unknown) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : value),
+  /** "true"/"false" (or a boolean) as a boolean, for params that arrive as strings. */
+  boolean: (value: unknown) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined),
   /** The first argument that is not empty, for values with fallbacks. */
   default: (...args: unknown[]) => args.slice(0, -1).find((v) => !isEmpty(v)) ?? '',
   /** Looks a value up in the helper's hash: `{{map config.region NA="..." EU="..."}}`. */

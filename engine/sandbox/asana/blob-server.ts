@@ -1,0 +1,214 @@
+/**
+ * The fake's file host: a second loopback server (another origin, like S3) that serves attachment
+ * bytes behind presigned URLs (API-NOTES B5), with Range support and S3's error answers.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream';
+import { parseParamMap, type ParamMap } from '../param-map.js';
+import { blobStream } from './blob-bytes.js';
+import type { BlobUrlSigner } from './blob-url.js';
+import { parseRange } from './byte-range.js';
+import type { FakeClock } from './fake-clock.js';
+import {
+  accessDenied,
+  authorizationQueryParametersError,
+  invalidRange,
+  methodNotAllowed,
+  noSuchKey,
+  onlyOneAuthMechanism,
+  requestExpired,
+  signatureMismatch,
+  type S3Error,
+  unsupportedAuthorizationType,
+} from './s3-errors.js';
+
+/** A file the host can serve. */
+export interface BlobFile {
+  gid: string;
+  name: string;
+  size: number;
+  contentType: string;
+  /** ISO time; sent as Last-Modified. */
+  createdAt: string;
+}
+
+/** One exchange of the file host, as logged (`fake.blobRequests`). */
+export interface BlobRequest {
+  method: string;
+  /** Path as sent, without the query string. */
+  path: string;
+  query: ParamMap;
+  /** Lower-case header names. */
+  headers: Record<string, string | string[] | undefined>;
+  status: number;
+  /** Lower-case header names. */
+  responseHeaders: Record<string, string>;
+  /** Body bytes written: the file bytes of a 200/206, the XML of an error. */
+  bytesSent: number;
+  /** False when the client went away before the whole body was sent. */
+  completed: boolean;
+  /** S3's error code for refused requests (`AccessDenied`, `SignatureDoesNotMatch`, ...). */
+  errorCode?: string;
+}
+
+/** The file host of one Asana fake. */
+export class BlobServer {
+  /** Every exchange, oldest first. */
+  readonly requests: BlobRequest[] = [];
+  private server: Server | undefined;
+  private url: string | undefined;
+
+  constructor(
+    private readonly files: (gid: string) => BlobFile | undefined,
+    private readonly signer: BlobUrlSigner,
+    private readonly clock: FakeClock,
+  ) {}
+
+  /** Starts listening (port 0: a free port) and resolves to `http://host:port`. */
+  async listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    const server = createServer((req, res) => this.handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+    const address = server.address() as AddressInfo;
+    this.url = `http://${host === '0.0.0.0' || host === '' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    return this.url;
+  }
+
+  /** `http://host:port`; throws before {@link listen}. Why: download URLs are built on it. */
+  get baseUrl(): string {
+    if (!this.url) throw new Error('the Asana file host is not listening');
+    return this.url;
+  }
+
+  /** Stops listening and drops open connections (streams in progress are cut). */
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://blob.invalid');
+    const target = req.url ?? '/';
+    const queryStart = target.search(/[?#]/);
+    const path = queryStart < 0 ? target : target.slice(0, queryStart);
+    const entry: BlobRequest = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      path,
+      query: parseParamMap(url.searchParams),
+      headers: { ...req.headers },
+      status: 0,
+      responseHeaders: {},
+      bytesSent: 0,
+      completed: false,
+    };
+    this.requests.push(entry);
+    req.resume();
+
+    if (entry.method !== 'GET' && entry.method !== 'HEAD') return this.fail(res, entry, methodNotAllowed(entry.method), 'MethodNotAllowed');
+    const authorization = headerText(req.headers['authorization']);
+    const presigned = url.searchParams.has('X-Amz-Algorithm') || url.searchParams.has('X-Amz-Signature');
+    if (authorization !== undefined) {
+      if (presigned) return this.fail(res, entry, onlyOneAuthMechanism(authorization), 'InvalidArgument');
+      return this.fail(res, entry, unsupportedAuthorizationType(), 'InvalidArgument');
+    }
+    const check = this.signer.verify(path, url.searchParams);
+    if (!check.ok) {
+      switch (check.code) {
+        case 'missing':
+          return this.fail(res, entry, accessDenied(), 'AccessDenied');
+        case 'malformed':
+          return this.fail(res, entry, authorizationQueryParametersError(check.message), 'AuthorizationQueryParametersError');
+        case 'expired':
+          return this.fail(res, entry, requestExpired(check.expires, check.expiresAt, this.clock.now()), 'AccessDenied');
+        case 'signature':
+          return this.fail(res, entry, signatureMismatch(this.signer.accessKeyId, check.stringToSign, check.provided), 'SignatureDoesNotMatch');
+      }
+    }
+    const file = this.files(check.gid);
+    if (!file) return this.fail(res, entry, noSuchKey(path.slice(1)), 'NoSuchKey');
+
+    const rangeHeader = headerText(req.headers['range']);
+    const range = parseRange(rangeHeader, file.size);
+    if (range.kind === 'unsatisfiable') {
+      return this.fail(res, entry, invalidRange(rangeHeader ?? '', file.size), 'InvalidRange', { 'content-range': `bytes */${file.size}` });
+    }
+    const start = range.kind === 'partial' ? range.start : 0;
+    const end = range.kind === 'partial' ? range.end : file.size - 1;
+    const headers: Record<string, string> = {
+      'content-type': file.contentType,
+      'content-length': String(end - start + 1),
+      'accept-ranges': 'bytes',
+      'content-disposition': contentDisposition(file.name),
+      etag: `"${createHash('md5').update(`${file.gid}:${file.size}`).digest('hex')}"`,
+      'last-modified': new Date(file.createdAt).toUTCString(),
+      'x-amz-request-id': randomBytes(8).toString('hex').toUpperCase(),
+      server: 'AmazonS3',
+    };
+    if (range.kind === 'partial') headers['content-range'] = `bytes ${start}-${end}/${file.size}`;
+    entry.status = range.kind === 'partial' ? 206 : 200;
+    entry.responseHeaders = headers;
+    res.writeHead(entry.status, headers);
+    if (entry.method === 'HEAD' || file.size === 0) {
+      res.end(() => {
+        entry.completed = true;
+      });
+      return;
+    }
+    const body = blobStream(file.gid, start, end);
+    body.on('data', (chunk: Buffer) => {
+      entry.bytesSent += chunk.length;
+    });
+    res.on('finish', () => {
+      entry.completed = true;
+    });
+    // pipeline honours backpressure and destroys the generator when the client goes away.
+    pipeline(body, res, () => undefined);
+  }
+
+  private fail(res: ServerResponse, entry: BlobRequest, error: S3Error, code: string, extra: Record<string, string> = {}): void {
+    const payload = Buffer.from(error.body, 'utf8');
+    const headers: Record<string, string> = {
+      'content-type': 'application/xml',
+      'content-length': String(payload.length),
+      'x-amz-request-id': error.requestId,
+      server: 'AmazonS3',
+      ...extra,
+    };
+    entry.status = error.status;
+    entry.responseHeaders = headers;
+    entry.errorCode = code;
+    res.writeHead(error.status, headers);
+    if (entry.method === 'HEAD') {
+      res.end();
+      entry.completed = true;
+      return;
+    }
+    entry.bytesSent = payload.length;
+    res.end(payload, () => {
+      entry.completed = true;
+    });
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
+function contentDisposition(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'download';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
