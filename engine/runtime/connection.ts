@@ -131,13 +131,19 @@ export class Connection {
   }
 
   private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>): Promise<ExtractedPage> {
-    const context = { params, config: this.config, credentials: this.auth.credentials };
-    const request = renderRequest(compiled.request, context, this.baseUrl());
-    const staticHeaders: Record<string, string> = {};
-    for (const [name, template] of this.connector.headers) staticHeaders[name] = template.render(context);
-    const answer = await this.auth.call((authHeaders) =>
-      this.http.send({ ...request, headers: { ...staticHeaders, ...request.headers, ...authHeaders } }),
-    );
+    const render = () => {
+      const context = { params, config: this.config, credentials: this.auth.credentials };
+      const request = renderRequest(compiled.request, context, this.baseUrl());
+      for (const [name, template] of this.connector.headers) request.headers[name] ??= template.render(context);
+      return request;
+    };
+    // Rendered before anything is sent (so a bad path value fails first), and again whenever a
+    // refresh has replaced the credentials (and with them, maybe, the account's base URL).
+    let rendered = { credentials: this.auth.credentials, request: render() };
+    const answer = await this.auth.call((authHeaders) => {
+      if (rendered.credentials !== this.auth.credentials) rendered = { credentials: this.auth.credentials, request: render() };
+      return this.http.send({ ...rendered.request, headers: { ...rendered.request.headers, ...authHeaders } });
+    });
     return extractPage(compiled.spec, answer, this.connector.manifest.name, params);
   }
 }

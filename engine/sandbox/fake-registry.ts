@@ -4,6 +4,7 @@
  */
 import { startAmazonAdsFake, type AmazonAdsFake } from './amazon-ads/index.js';
 import { startAsanaFake, type AsanaFake } from './asana/index.js';
+import { startGongFake, type GongFake } from './gong/index.js';
 import { startHubspotFake, type HubspotFake } from './hubspot/index.js';
 import type { UpstreamInfo } from './upstream-info.js';
 
@@ -12,6 +13,7 @@ export interface SandboxFakes {
   hubspot: HubspotFake;
   asana: AsanaFake;
   'amazon-ads': AmazonAdsFake;
+  gong: GongFake;
 }
 
 /** What every fake offers the sandbox. */
@@ -42,4 +44,5 @@ export const FAKE_STARTERS: ReadonlyArray<{ [K in keyof SandboxFakes]: Starter<K
   { type: 'hubspot', start: (options) => startHubspotFake(options) },
   { type: 'asana', start: (options) => startAsanaFake(options) },
   { type: 'amazon-ads', start: (options) => startAmazonAdsFake(options) },
+  { type: 'gong', start: (options) => startGongFake(options) },
 ];

@@ -22,6 +22,8 @@ export {
   DOWNLOAD_URL_TTL_SECONDS,
 } from './asana/index.js';
 export { startAmazonAdsFake } from './amazon-ads/index.js';
+export { startGongFake } from './gong/index.js';
+export type { GongFake } from './gong/index.js';
 export type { AmazonAdsData, AmazonAdsFake, AdsProfile, CampaignRecord, PortfolioRecord } from './amazon-ads/index.js';
 export type { AsanaAnchors, AsanaAttachment, AsanaDataset, AsanaFake, AsanaFakeOptions, AsanaStats, AsanaTask, BlobRequest, FakeClock } from './asana/index.js';
 

@@ -71,6 +71,11 @@ export interface AsanaFake {
   readonly requests: RecordedRequest[];
   /** Every file-host exchange, oldest first. */
   readonly blobRequests: BlobRequest[];
+  /**
+   * Answers the next `count` file requests with S3's "Request has expired", as if the two-minute
+   * URL had run out between the record read and the download (tests of the re-read).
+   */
+  expireNextDownloadUrls(count: number): void;
   /** Empties both request logs. */
   clearRequests(): void;
   readonly faults: Faults;
@@ -202,6 +207,9 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
     blobBaseUrl,
     requests: server.requests,
     blobRequests: blobs.requests,
+    expireNextDownloadUrls: (count: number) => {
+      blobs.expireNext = count;
+    },
     clearRequests: () => {
       server.clearRequests();
       blobs.requests.length = 0;

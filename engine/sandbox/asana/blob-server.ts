@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream';
 import { parseParamMap, type ParamMap } from '../param-map.js';
 import { blobStream } from './blob-bytes.js';
-import type { BlobUrlSigner } from './blob-url.js';
+import { DOWNLOAD_URL_TTL_SECONDS, type BlobUrlSigner } from './blob-url.js';
 import { parseRange } from './byte-range.js';
 import type { FakeClock } from './fake-clock.js';
 import {
@@ -57,6 +57,8 @@ export interface BlobRequest {
 export class BlobServer {
   /** Every exchange, oldest first. */
   readonly requests: BlobRequest[] = [];
+  /** How many more valid URLs to answer as expired (see {@link AsanaFake.expireNextDownloadUrls}). */
+  expireNext = 0;
   private server: Server | undefined;
   private url: string | undefined;
 
@@ -125,6 +127,11 @@ export class BlobServer {
       return this.fail(res, entry, unsupportedAuthorizationType(), 'InvalidArgument');
     }
     const check = this.signer.verify(path, url.searchParams);
+    // A test switch: answer valid URLs as S3 answers expired ones, as if two minutes had passed.
+    if (check.ok && this.expireNext > 0) {
+      this.expireNext--;
+      return this.fail(res, entry, requestExpired(DOWNLOAD_URL_TTL_SECONDS, this.clock.now() - 1, this.clock.now()), 'AccessDenied');
+    }
     if (!check.ok) {
       switch (check.code) {
         case 'missing':
