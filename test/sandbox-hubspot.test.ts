@@ -154,7 +154,7 @@ afterAll(async () => {
 describe('sandbox', () => {
   test('describe() gives a loopback base URL and a working credential set per scheme', async () => {
     const info = sandbox.describe();
-    expect(Object.keys(info)).toEqual(['hubspot', 'asana', 'amazon-ads', 'gong']);
+    expect(Object.keys(info)).toEqual(['hubspot', 'asana', 'amazon-ads', 'shopify', 'gong']);
     expect(JSON.parse(JSON.stringify(info))).toEqual(sandbox.upstreams);
     const hubspot = info['hubspot']!;
     expect(hubspot.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -5,6 +5,7 @@
 import { startAmazonAdsFake, type AmazonAdsFake } from './amazon-ads/index.js';
 import { startAsanaFake, type AsanaFake } from './asana/index.js';
 import { startGongFake, type GongFake } from './gong/index.js';
+import { startShopifyFake, type ShopifyFake } from './shopify/index.js';
 import { startHubspotFake, type HubspotFake } from './hubspot/index.js';
 import type { UpstreamInfo } from './upstream-info.js';
 
@@ -13,6 +14,7 @@ export interface SandboxFakes {
   hubspot: HubspotFake;
   asana: AsanaFake;
   'amazon-ads': AmazonAdsFake;
+  shopify: ShopifyFake;
   gong: GongFake;
 }
 
@@ -44,5 +46,6 @@ export const FAKE_STARTERS: ReadonlyArray<{ [K in keyof SandboxFakes]: Starter<K
   { type: 'hubspot', start: (options) => startHubspotFake(options) },
   { type: 'asana', start: (options) => startAsanaFake(options) },
   { type: 'amazon-ads', start: (options) => startAmazonAdsFake(options) },
+  { type: 'shopify', start: (options) => startShopifyFake(options) },
   { type: 'gong', start: (options) => startGongFake(options) },
 ];

@@ -23,6 +23,8 @@ export {
 } from './asana/index.js';
 export { startAmazonAdsFake } from './amazon-ads/index.js';
 export { startGongFake } from './gong/index.js';
+export { startShopifyFake } from './shopify/index.js';
+export type { ShopifyFake } from './shopify/index.js';
 export type { GongFake } from './gong/index.js';
 export type { AmazonAdsData, AmazonAdsFake, AdsProfile, CampaignRecord, PortfolioRecord } from './amazon-ads/index.js';
 export type { AsanaAnchors, AsanaAttachment, AsanaDataset, AsanaFake, AsanaFakeOptions, AsanaStats, AsanaTask, BlobRequest, FakeClock } from './asana/index.js';
