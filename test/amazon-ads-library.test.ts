@@ -109,6 +109,20 @@ describe('amazon-ads portfolios and campaigns', () => {
     expect(tokenCalls).toEqual([]);
   });
 
+  test('both error shapes are read: v3 {code, message} and v2 {code, details}', async () => {
+    const fake = sandbox.fakes['amazon-ads'];
+    fake.faults.failNext(1, 403);
+    const v3 = await ads().execute('sponsored_product_campaigns', 'list').catch((e) => e);
+    expect(v3.code).toBe('FORBIDDEN');
+    const served3 = fake.requests.at(-1)!.response.body as { message: string };
+    expect(v3.upstream.message).toBe(served3.message);
+    const v2 = await ads().execute('sponsored_product_campaigns', 'get', { campaignId: 1 }).catch((e) => e);
+    expect(v2.code).toBe('NOT_FOUND');
+    const served2 = fake.requests.at(-1)!.response.body as { details: string };
+    expect(served2.details.length).toBeGreaterThan(0);
+    expect(v2.upstream.message).toBe(served2.details);
+  });
+
   test('the region picks the API host', () => {
     const info = sandbox.upstreams['amazon-ads']!;
     expect(() => connect('amazon-ads', { credentials: info.credentials, config: { region: 'SA' } })).toThrow(expect.objectContaining({ code: 'INVALID_CONFIG' }));

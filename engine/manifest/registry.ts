@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UnknownConnectorTypeError } from '../errors.js';
 import { packageRoot } from '../package-root.js';
@@ -6,6 +6,7 @@ import { loadManifestFile } from './load.js';
 import type { LoadedManifest } from './types.js';
 
 let cache: Map<string, LoadedManifest> | undefined;
+const single = new Map<string, LoadedManifest>();
 
 /** The folder of the shipped connector manifests. */
 export function connectorsDir(): string {
@@ -18,7 +19,8 @@ export function shippedManifests(): Map<string, LoadedManifest> {
   const dir = connectorsDir();
   const loaded = new Map<string, LoadedManifest>();
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
-    const manifest = loadManifestFile(join(dir, name));
+    const known = single.get(name.slice(0, -'.yaml'.length));
+    const manifest = known ?? loadManifestFile(join(dir, name));
     loaded.set(manifest.manifest.type.toLowerCase(), manifest);
   }
   cache = loaded;
@@ -27,6 +29,19 @@ export function shippedManifests(): Map<string, LoadedManifest> {
 
 /** Finds a shipped manifest by connector type, case-insensitively, so users need not match its spelling. */
 export function findManifest(type: string): LoadedManifest {
+  // Most calls name a type whose manifest is <type>.yaml: load just that one (a CLI call then
+  // pays for one manifest, not five).
+  const key = typeof type === 'string' ? type.toLowerCase() : '';
+  const hit = cache?.get(key) ?? single.get(key);
+  if (hit) return hit;
+  const file = join(connectorsDir(), `${key}.yaml`);
+  if (/^[a-z][a-z0-9-]*$/.test(key) && existsSync(file)) {
+    const loaded = loadManifestFile(file);
+    if (loaded.manifest.type === key) {
+      single.set(key, loaded);
+      return loaded;
+    }
+  }
   const all = shippedManifests();
   const found = typeof type === 'string' ? all.get(type.toLowerCase()) : undefined;
   if (!found) {
