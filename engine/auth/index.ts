@@ -1,3 +1,3 @@
-export { AuthSession, type AuthSessionOptions, type CredentialsChangeHandler } from './session.js';
+export { AuthSession, type AuthSessionOptions, type CredentialsChangeHandler, type RefreshCoordinator } from './session.js';
 export { selectScheme } from './select-scheme.js';
 export type { Credentials } from './oauth-refresh.js';

@@ -7,6 +7,16 @@ import { compileSigner, type Signer } from './sign.js';
 /** Receives rotated credentials; awaited before the new tokens are used. */
 export type CredentialsChangeHandler = (credentials: Credentials) => void | Promise<void>;
 
+/**
+ * Serializes refreshes across processes that share stored credentials (hosted mode). It runs
+ * `refresh` on the latest stored credentials under a lock and stores the result before releasing
+ * it, unless the stored access token already differs from `stale` (another process refreshed):
+ * then it returns the stored credentials without refreshing.
+ */
+export interface RefreshCoordinator {
+  refresh(stale: Credentials, refresh: (latest: Credentials) => Promise<Credentials>): Promise<{ credentials: Credentials; refreshed: boolean }>;
+}
+
 export interface AuthSessionOptions {
   scheme: AuthScheme;
   credentials: Credentials;
@@ -16,6 +26,7 @@ export interface AuthSessionOptions {
   timeoutMs: number;
   tokenOrigin?: string;
   onCredentialsChange?: CredentialsChangeHandler;
+  coordinator?: RefreshCoordinator;
 }
 
 const DEFAULT_SKEW_SECONDS = 60;
@@ -77,7 +88,15 @@ export class AuthSession {
 
   private async performRefresh(): Promise<void> {
     const refresher = this.refresher as OAuthRefresher;
-    const next = await refresher.refresh({ credentials: this.current, config: this.options.config });
+    const run = (latest: Credentials) => refresher.refresh({ credentials: latest, config: this.options.config });
+    if (this.options.coordinator) {
+      // The coordinator stores the new set before releasing its lock; nothing else to persist.
+      const outcome = await this.options.coordinator.refresh(this.current, run);
+      if (outcome.refreshed) this.refreshes++;
+      this.current = outcome.credentials;
+      return;
+    }
+    const next = await run(this.current);
     this.refreshes++;
     // Rotated refresh tokens are single-use upstream: keep the new set in memory whatever happens,
     // and hand it to the caller's store before any request uses it.

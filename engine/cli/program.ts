@@ -4,6 +4,8 @@ import { execCommand } from './exec-command.js';
 import { lintManifests } from './lint-command.js';
 import { printError, printJson } from './output.js';
 import { sandboxCommand } from './sandbox-command.js';
+import { createClientCommand, listClientsCommand, revokeClientCommand } from './clients-command.js';
+import { serveCommand } from './serve-command.js';
 
 function guarded<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A) => Promise<void> {
   return async (...args: A) => {
@@ -69,6 +71,33 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'seed of the generated data')
     .option('--no-rate-limits', 'switch the upstream rate limits off (benchmarks)')
     .action(guarded(sandboxCommand));
+
+  program
+    .command('serve')
+    .description('serve the hosted HTTP API (env ENGINE_PORT, ENGINE_DATABASE_URL, ENGINE_SECRET, ENGINE_UPSTREAM_<TYPE>)')
+    .option('--port <n>', 'port (default ENGINE_PORT or 8080)')
+    .option('--database-url <url>', 'sqlite:<file> or postgres://... (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
+    .option('--sandbox', 'start the fake upstreams in this process and route every connector type to them')
+    .action(guarded(serveCommand));
+
+  const clients = program.command('clients').description('platform clients of the hosted API');
+  clients
+    .command('create')
+    .description('create a platform client; prints {"client_id", "client_secret"} as one JSON line')
+    .requiredOption('--name <name>', 'client name')
+    .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
+    .action(guarded(createClientCommand));
+  clients
+    .command('list')
+    .description('list platform clients, one JSON line each')
+    .option('--database-url <url>', 'database')
+    .action(guarded(listClientsCommand));
+  clients
+    .command('revoke')
+    .description('revoke a platform client')
+    .argument('<client_id>', 'client id')
+    .option('--database-url <url>', 'database')
+    .action(guarded(revokeClientCommand));
 
   return program;
 }

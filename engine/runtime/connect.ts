@@ -1,4 +1,4 @@
-import { AuthSession, selectScheme, type CredentialsChangeHandler } from '../auth/index.js';
+import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
 import { InvalidConfigError, InvalidCredentialsError } from '../errors.js';
 import { HttpClient, createRedactor } from '../http/index.js';
 import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
@@ -15,6 +15,8 @@ export interface ConnectOptions {
   baseUrl?: string;
   /** Receives rotated credentials before they are used, so the caller can persist them. */
   onCredentialsChange?: CredentialsChangeHandler;
+  /** Serializes refreshes across processes sharing stored credentials (the hosted service). */
+  refreshCoordinator?: RefreshCoordinator;
   /** Per-attempt upstream timeout in ms, replacing the manifest's `http.timeout_ms`. */
   timeoutMs?: number;
   /**
@@ -92,6 +94,24 @@ function httpPolicy(manifestPolicy: HttpPolicy, options: ConnectOptions): HttpPo
   return policy;
 }
 
+/** What a connector's type, credentials and config resolve to, before anything is stored. */
+export interface CheckedConnectorInput {
+  type: string;
+  scheme: string;
+  config: Record<string, unknown>;
+}
+
+/**
+ * Checks a connector's type, config and credentials against its manifest without connecting, so
+ * the hosted service can refuse a connector it could never run (400 naming the schemes).
+ */
+export function checkConnectorInput(type: string, credentials: Record<string, unknown>, config?: Record<string, unknown>): CheckedConnectorInput {
+  const connector = compileConnector(findManifest(type));
+  const checked = checkConfig(connector, configWithCredentials(connector.manifest, { credentials, ...(config ? { config } : {}) }));
+  const scheme = selectScheme(connector.manifest, credentials, connector.ajv);
+  return { type: connector.manifest.type, scheme: scheme.name, config: checked };
+}
+
 /**
  * Opens a connector in this process with the caller's credentials. `type` names a shipped
  * connector (case-insensitively) or is a manifest the caller loaded with `loadManifestFile`. Everything that can be wrong
@@ -121,6 +141,7 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     timeoutMs: policy.timeout_ms,
     ...(options.baseUrl ? { tokenOrigin: options.baseUrl } : {}),
     ...(options.onCredentialsChange ? { onCredentialsChange: options.onCredentialsChange } : {}),
+    ...(options.refreshCoordinator ? { coordinator: options.refreshCoordinator } : {}),
   });
   const http = new HttpClient(policy, label, redact);
   const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });

@@ -70,12 +70,17 @@ export class Connection {
     const compiled = this.resolve(entity, action);
     const checked = compiled.validateParams(params);
     const page = await this.fetchPage(compiled, checked);
-    if (compiled.file) return this.download(compiled, checked, page.records[0] as RecordData);
+    if (compiled.file) return this.startDownload(compiled, checked, page.records[0] as RecordData);
     if (compiled.spec.response.record !== undefined) return { data: page.records[0] as RecordData, meta: page.meta };
     return { data: page.records, meta: page.meta };
   }
 
-  private download(compiled: CompiledAction, params: Record<string, unknown>, record: RecordData): Promise<DownloadStream> {
+  /** Streams a file (`download` actions), the same as execute(entity, 'download', params). */
+  download(entity: string, params: Record<string, unknown>): Promise<DownloadStream> {
+    return this.execute(entity, 'download', params);
+  }
+
+  private startDownload(compiled: CompiledAction, params: Record<string, unknown>, record: RecordData): Promise<DownloadStream> {
     return download(record, {
       file: compiled.file as CompiledFile,
       context: { params, config: this.config },

@@ -19,11 +19,11 @@ export class DownloadStream implements AsyncIterable<Uint8Array> {
     readonly contentRange: string | undefined,
     /** The record that named the file (name, size, host...). */
     readonly record: RecordData,
-    private readonly body: Request,
+    private readonly body: AsyncIterable<Uint8Array> & { destroy(): void },
   ) {}
 
   [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    return (this.body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    return this.body[Symbol.asyncIterator]();
   }
 
   /** Stops the transfer (e.g. the consumer went away). */

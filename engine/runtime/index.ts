@@ -1,4 +1,4 @@
-export { connect, type ConnectOptions } from './connect.js';
+export { connect, checkConnectorInput, type ConnectOptions, type CheckedConnectorInput } from './connect.js';
 export { Connection, type ExecuteResult, type ListResult, type RecordResult } from './connection.js';
 export { compileConnector, type CompiledConnector, type CompiledAction } from './compiled-connector.js';
 export type { RecordData, ResultMeta } from './extract.js';

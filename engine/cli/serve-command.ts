@@ -1,0 +1,66 @@
+import { InvalidRequestError } from '../errors.js';
+import { startHostedService } from '../hosted/index.js';
+import { startSandbox, type Sandbox } from '../sandbox/index.js';
+
+export interface ServeOptions {
+  port?: string;
+  databaseUrl?: string;
+  sandbox?: boolean;
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/engine.db';
+
+function portFrom(value: string | undefined): number {
+  const port = Number(value ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new InvalidRequestError(`the port must be an integer from 0 to 65535, got "${value}"`, { details: [{ path: '--port', message: 'must be a port number' }] });
+  }
+  return port;
+}
+
+/** ENGINE_UPSTREAM_<TYPE>=URL routes a connector type to another base URL (type upper-cased, - as _). */
+function upstreamsFromEnv(types: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const type of types) {
+    const value = process.env[`ENGINE_UPSTREAM_${type.toUpperCase().replace(/-/g, '_')}`];
+    if (value) out[type] = value;
+  }
+  return out;
+}
+
+/**
+ * `connector-engine serve`: the hosted API. Flags win over ENGINE_* variables. With --sandbox the
+ * fake upstreams run in this process and every connector type is routed to them; the first stdout
+ * line is then the sandbox's JSON, as `connector-engine sandbox` prints it.
+ */
+export async function serveCommand(options: ServeOptions): Promise<void> {
+  const databaseUrl = options.databaseUrl ?? process.env.ENGINE_DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const port = portFrom(options.port ?? process.env.ENGINE_PORT);
+  let sandbox: Sandbox | undefined;
+  let upstreams: Record<string, string>;
+  if (options.sandbox) {
+    sandbox = await startSandbox({});
+    process.stdout.write(JSON.stringify(sandbox.describe()) + '\n');
+    upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
+  } else {
+    const { shippedManifests } = await import('../manifest/index.js');
+    upstreams = upstreamsFromEnv([...shippedManifests().keys()]);
+  }
+  const service = await startHostedService({
+    databaseUrl,
+    port,
+    ...(process.env.ENGINE_HOST ? { host: process.env.ENGINE_HOST } : {}),
+    ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
+    upstreams,
+    logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
+  });
+  service.app.log.info({ url: service.url, database: databaseUrl.replace(/\/\/[^@/]*@/, '//[REDACTED]@'), sandbox: Boolean(sandbox) }, `connector-engine listening on ${service.url}`);
+  if ((await service.store.listClients()).length === 0) {
+    service.app.log.info('no platform client yet: create one with `npx connector-engine clients create --name my-app` and use it on POST /v1/auth/token');
+  }
+  const stop = () => {
+    void service.close().then(() => sandbox?.close()).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,148 @@
+import type { IncomingMessage } from 'node:http';
+import got, { type Request } from 'got';
+import { ConnectorNotFoundError, EngineError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
+import { DownloadStream, type ExecuteResult, type RecordData } from '../runtime/index.js';
+
+/** Where and as whom the hosted client talks to the service. */
+export interface HostedOptions {
+  baseUrl: string;
+  externalUserId: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+interface ConnectorTypeInfo {
+  type: string;
+  entities: Record<string, { actions: Record<string, { pagination_param: string | null; pagination_keep_params: string[] | null }> }>;
+}
+
+/** Rebuilds the engine's typed error from the service's error body, so callers catch the same classes. */
+function errorFromBody(status: number, body: unknown): EngineError {
+  const error = (body as { error?: Record<string, unknown> } | undefined)?.error;
+  if (!error || !isErrorCode(error.code)) return new UpstreamError(`the hosted service answered ${status}`);
+  return errorFor(error.code, String(error.message ?? ''), {
+    ...(Array.isArray(error.details) ? { details: error.details as EngineError['details'] & object } : {}),
+    ...(error.upstream ? { upstream: error.upstream as NonNullable<EngineError['upstream']> } : {}),
+    ...(typeof error.retry_after_ms === 'number' ? { retryAfterMs: error.retry_after_ms } : {}),
+    ...(typeof error.retryable === 'boolean' ? { retryable: error.retryable } : {}),
+  });
+}
+
+/**
+ * A connector used through the hosted service, with the same `execute`, `records` and
+ * `download` as the in-process library. It gets and renews its scoped token itself, and finds
+ * (and caches) the user's connector of the type.
+ */
+export class HostedConnection {
+  private token?: { value: string; renewAt: number };
+  private connectorId?: string;
+  private types?: Map<string, ConnectorTypeInfo>;
+
+  constructor(
+    readonly type: string,
+    private readonly options: HostedOptions,
+  ) {}
+
+  private url(path: string): string {
+    return this.options.baseUrl.replace(/\/+$/, '') + path;
+  }
+
+  private async accessToken(renew = false): Promise<string> {
+    if (!renew && this.token && Date.now() < this.token.renewAt) return this.token.value;
+    const response = await got.post(this.url('/v1/auth/token'), {
+      json: { client_id: this.options.clientId, client_secret: this.options.clientSecret, external_user_id: this.options.externalUserId },
+      throwHttpErrors: false,
+      responseType: 'json',
+    });
+    if (response.statusCode !== 200) throw errorFromBody(response.statusCode, response.body);
+    const body = response.body as { access_token: string; expires_in: number };
+    // Renew a minute early so a token never expires between lookup and use.
+    this.token = { value: body.access_token, renewAt: Date.now() + Math.max(0, body.expires_in - 60) * 1000 };
+    return body.access_token;
+  }
+
+  /** Calls the service with the scoped token, renewing it once on 401. */
+  private async call(method: 'GET' | 'POST', path: string, json?: unknown): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.accessToken(attempt > 0);
+      const response = await got(this.url(path), {
+        method,
+        headers: { authorization: `Bearer ${token}` },
+        ...(json !== undefined ? { json } : {}),
+        throwHttpErrors: false,
+        responseType: 'json',
+      });
+      if (response.statusCode === 401 && attempt === 0) continue;
+      if (response.statusCode >= 400) throw errorFromBody(response.statusCode, response.body);
+      return response.body;
+    }
+  }
+
+  private async connector(): Promise<string> {
+    if (this.connectorId) return this.connectorId;
+    const body = (await this.call('GET', `/v1/integrations/connectors?connector_type=${encodeURIComponent(this.type.toLowerCase())}`)) as { data: Array<{ id: string }> };
+    const first = body.data[0];
+    if (!first) throw new ConnectorNotFoundError(`user ${this.options.externalUserId} has no ${this.type} connector; create one with POST /v1/integrations/connectors`);
+    this.connectorId = first.id;
+    return first.id;
+  }
+
+  /** Runs one action through the service; `download` returns the file as a stream. */
+  async execute(entity: string, action: 'download', params?: Record<string, unknown>): Promise<DownloadStream>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream> {
+    const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
+    const body = { entity, action, ...(params ? { params } : {}) };
+    if (action === 'download') return this.download(entity, params ?? {});
+    return (await this.call('POST', path, body)) as ExecuteResult;
+  }
+
+  /** Streams a file (e.g. an Asana attachment) through the service, with Range support. */
+  async download(entity: string, params: Record<string, unknown>): Promise<DownloadStream> {
+    const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.accessToken(attempt > 0);
+      const request = got.stream.post(this.url(path), { headers: { authorization: `Bearer ${token}` }, json: { entity, action: 'download', params }, throwHttpErrors: false });
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        request.once('response', resolve);
+        request.once('error', reject);
+      });
+      const status = response.statusCode ?? 0;
+      if (status < 300) {
+        const length = response.headers['content-length'];
+        return new DownloadStream(status, response.headers['content-type'], length === undefined ? undefined : Number(length), response.headers['content-range'], {}, request as Request);
+      }
+      let text = '';
+      for await (const chunk of request) text += String(chunk);
+      if (status === 401 && attempt === 0) continue;
+      throw errorFromBody(status, JSON.parse(text || '{}'));
+    }
+  }
+
+  private async pagination(entity: string, action: string): Promise<{ pagination_param: string | null; pagination_keep_params: string[] | null }> {
+    if (!this.types) {
+      const body = (await this.call('GET', '/v1/connector-types')) as { data: ConnectorTypeInfo[] };
+      this.types = new Map(body.data.map((info) => [info.type, info]));
+    }
+    const info = this.types.get(this.type.toLowerCase())?.entities[entity]?.actions[action];
+    if (!info) throw new UnsupportedActionError(`${this.type} ${entity} has no action ${action}`);
+    return info;
+  }
+
+  /** Every record of a list-like action, page by page, as the library's `records` does. */
+  async *records(entity: string, action: string, params: Record<string, unknown> = {}): AsyncGenerator<RecordData> {
+    const { pagination_param: param, pagination_keep_params: keep } = await this.pagination(entity, action);
+    let current = params;
+    const seen = new Set<string>();
+    for (;;) {
+      const page = (await this.execute(entity, action, current)) as { data: RecordData[]; meta: { next_cursor?: unknown; has_more: boolean } };
+      yield* page.data;
+      const token = page.meta.next_cursor;
+      if (!param || !page.meta.has_more || typeof token !== 'string') return;
+      if (seen.has(token)) throw new PaginationLoopError(`the service repeated page token "${token.slice(0, 80)}"`);
+      seen.add(token);
+      const base = keep ? Object.fromEntries(Object.entries(current).filter(([k]) => keep.includes(k))) : current;
+      current = { ...base, [param]: token };
+    }
+  }
+}

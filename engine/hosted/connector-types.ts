@@ -1,0 +1,44 @@
+import { shippedManifests, type Manifest } from '../manifest/index.js';
+
+/** One connector type as GET /v1/connector-types describes it, straight from its manifest. */
+export interface ConnectorTypeDescription {
+  type: string;
+  name: string;
+  version: string;
+  docs_url?: string;
+  config: Record<string, unknown>;
+  auth_schemes: Array<{ name: string; description?: string; credentials: Record<string, unknown> }>;
+  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null }> }>;
+}
+
+function describe(manifest: Manifest): ConnectorTypeDescription {
+  const entities: ConnectorTypeDescription['entities'] = {};
+  for (const [entity, spec] of Object.entries(manifest.entities)) {
+    const actions: ConnectorTypeDescription['entities'][string]['actions'] = {};
+    for (const [name, action] of Object.entries(spec.actions)) {
+      const pagination = action.pagination;
+      actions[name] = {
+        ...(action.description ? { description: action.description } : {}),
+        params: action.params ?? { type: 'object', properties: {} },
+        rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
+        pagination_param: pagination && pagination.type !== 'none' ? pagination.param : null,
+        pagination_keep_params: pagination?.type === 'link_header' ? pagination.keep_params ?? null : null,
+      };
+    }
+    entities[entity] = { ...(spec.description ? { description: spec.description } : {}), actions };
+  }
+  return {
+    type: manifest.type,
+    name: manifest.name,
+    version: manifest.version,
+    ...(manifest.docs_url ? { docs_url: manifest.docs_url } : {}),
+    config: manifest.config,
+    auth_schemes: manifest.auth.map((scheme) => ({ name: scheme.name, ...(scheme.description ? { description: scheme.description } : {}), credentials: scheme.credentials })),
+    entities,
+  };
+}
+
+/** Every shipped connector type, described from the manifests (nothing written twice). */
+export function connectorTypes(): ConnectorTypeDescription[] {
+  return [...shippedManifests().values()].map(({ manifest }) => describe(manifest));
+}

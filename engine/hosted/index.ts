@@ -1,0 +1,5 @@
+export { createHostedServer, type HostedServerOptions } from './server.js';
+export { startHostedService, dataDirectory, type HostedService, type HostedServiceOptions } from './service.js';
+export { TokenIssuer, TOKEN_TTL_SECONDS, type TokenScope } from './tokens.js';
+export { connectorTypes, type ConnectorTypeDescription } from './connector-types.js';
+export { openApiDocument } from './openapi.js';

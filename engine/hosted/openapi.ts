@@ -1,0 +1,100 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { ERROR_CODES } from '../errors.js';
+import { bodySchema } from './body-schemas.js';
+import { connectorTypes } from './connector-types.js';
+
+type Schema = OpenAPIV3_1.SchemaObject;
+
+const errorBody: Schema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'retryable'],
+      properties: {
+        code: { type: 'string', enum: Object.keys(ERROR_CODES) },
+        message: { type: 'string' },
+        retryable: { type: 'boolean' },
+        retry_after_ms: { type: 'integer' },
+        details: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        upstream: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, request_id: { type: 'string' } } },
+      },
+    },
+  },
+};
+
+function json(schema: Schema | OpenAPIV3_1.ReferenceObject, description: string): Record<string, unknown> {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+const errors = {
+  '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params, config or credentials'),
+  '401': json({ $ref: '#/components/schemas/Error' }, 'Missing, expired or invalid token'),
+  '404': json({ $ref: '#/components/schemas/Error' }, 'Unknown connector (or another user’s)'),
+};
+
+/** The execute body as one schema per connector type, entity and action, generated from the manifests. */
+function executeBodies(): Schema[] {
+  return connectorTypes().flatMap((type) =>
+    Object.entries(type.entities).flatMap(([entity, spec]) =>
+      Object.entries(spec.actions).map(([action, info]) => ({
+        title: `${type.type} ${entity} ${action}`,
+        type: 'object',
+        required: ['entity', 'action'],
+        properties: { entity: { const: entity }, action: { const: action }, params: info.params as Schema },
+      }) as Schema),
+    ),
+  );
+}
+
+/** The OpenAPI 3.1 document of the hosted API, generated from the manifests and body schemas. */
+export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
+  const bearer = [{ bearer: [] }];
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'connector-engine hosted API', version: '1.0.0', description: 'Run named actions on entities of third-party APIs through stored connectors.' },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: errorBody },
+    },
+    paths: {
+      '/v1/auth/token': {
+        post: {
+          summary: 'Get a scoped token for one external user',
+          requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-token-request') as Schema } } },
+          responses: { '200': json({ type: 'object', properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } } }, 'A token'), '400': errors['400'], '401': errors['401'] },
+        },
+      },
+      '/v1/integrations/connectors': {
+        post: { summary: 'Create a connector', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-connector-create') as Schema } } }, responses: { '201': json({ type: 'object' }, 'The connector (never its credentials)'), ...errors } },
+        get: { summary: "List the user's connectors", security: bearer, parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }], responses: { '200': json({ type: 'object' }, 'The connectors'), '401': errors['401'] } },
+      },
+      '/v1/integrations/connectors/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { summary: 'Read a connector', security: bearer, responses: { '200': json({ type: 'object' }, 'The connector'), ...errors } },
+        patch: { summary: 'Change a connector', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-connector-update') as Schema } } }, responses: { '200': json({ type: 'object' }, 'The connector'), ...errors } },
+        delete: { summary: 'Delete a connector', security: bearer, responses: { '204': { description: 'Deleted' }, ...errors } },
+      },
+      '/api/v1/connectors/sources/{id}/execute': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        post: {
+          summary: 'Execute an action',
+          security: bearer,
+          requestBody: { required: true, content: { 'application/json': { schema: { oneOf: executeBodies() } } } },
+          responses: {
+            '200': { description: 'Records and meta, or the file of a download', content: { 'application/json': { schema: { type: 'object' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+            '206': { description: 'Part of a file (download with range_header)' },
+            ...errors,
+          },
+        },
+      },
+      '/v1/connector-types': { get: { summary: 'Connector types, entities, actions and params', responses: { '200': json({ type: 'object' }, 'The types') } } },
+      '/healthz': { get: { summary: 'Liveness', responses: { '200': json({ type: 'object' }, 'ok') } } },
+      '/metrics': { get: { summary: 'Prometheus metrics', responses: { '200': { description: 'Prometheus text' } } } },
+    },
+  };
+  // openapi-types mixes its 3.0 and 3.1 schema types inside request bodies; the shape is 3.1.
+  return document as unknown as OpenAPIV3_1.Document;
+}

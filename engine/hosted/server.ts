@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ConnectorNotFoundError, ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
+import { verifySecret, type Cipher, type ConnectorRow, type Store } from '../store/index.js';
+import { bodySchema } from './body-schemas.js';
+import { ConnectorPool } from './connector-pool.js';
+import { connectorTypes } from './connector-types.js';
+import { sendError, toEngineError } from './error-reply.js';
+import { ServiceMetrics } from './metrics.js';
+import { openApiDocument } from './openapi.js';
+import { TokenIssuer, type TokenScope } from './tokens.js';
+
+/** What the hosted server needs. */
+export interface HostedServerOptions {
+  store: Store;
+  cipher: Cipher;
+  /** The service key (32 bytes): tokens are signed with a key derived from it. */
+  serviceKey: Buffer;
+  /** Upstream base URL per connector type (sandbox or ENGINE_UPSTREAM_<TYPE>); manifests otherwise. */
+  upstreams?: Record<string, string>;
+  /** pino logger options, or false for none. */
+  logger?: boolean | Record<string, unknown>;
+  /** Largest request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    scope?: TokenScope;
+  }
+}
+
+/** The connector as the API shows it: never the credentials. */
+function view(row: ConnectorRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    external_user_id: row.external_user_id,
+    connector_type: row.connector_type,
+    name: row.name,
+    config: row.config,
+    auth_scheme: row.auth_scheme,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match) throw new UnauthenticatedError('send Authorization: Bearer <token> (get one from POST /v1/auth/token)');
+  return match[1] as string;
+}
+
+/**
+ * Builds the hosted HTTP API (DESIGN.md §6) on a store. Every connector route is scoped to the
+ * token's external user in the store's SQL: another user's connector answers 404 like an unknown
+ * one. Upstream base URLs come from manifests and operator settings only, never from a request.
+ */
+export function createHostedServer(options: HostedServerOptions): FastifyInstance {
+  const { store, cipher } = options;
+  const tokens = new TokenIssuer(options.serviceKey);
+  const pool = new ConnectorPool(store, cipher, options.upstreams ?? {});
+  const metrics = new ServiceMetrics();
+  const app = Fastify({
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    genReqId: () => randomUUID(),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: 'info',
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true } },
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(reply, toEngineError(error, request)));
+  app.setNotFoundHandler((request, reply) => sendError(reply, toEngineError({ statusCode: 404 }, request)));
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  const authenticate = async (request: FastifyRequest) => {
+    const scope = await tokens.verify(bearer(request));
+    const client = await store.findClient(scope.clientId);
+    if (!client || client.revoked_at) throw new UnauthenticatedError('the platform client of this token has been revoked');
+    request.scope = scope;
+  };
+  const scope = (request: FastifyRequest): TokenScope => request.scope as TokenScope;
+  const owned = async (request: FastifyRequest, id: string): Promise<ConnectorRow> => {
+    const row = await store.getConnector(scope(request).externalUserId, id);
+    if (!row) throw new ConnectorNotFoundError(`no connector ${id}`, { details: [{ path: '/id', message: 'not found' }] });
+    return row;
+  };
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
+  app.get('/v1/connector-types', async () => ({ data: connectorTypes() }));
+  app.get('/openapi.json', async (request) => openApiDocument(`${request.protocol}://${request.host}`));
+
+  app.post('/v1/auth/token', { schema: { body: bodySchema('hosted-token-request') } }, async (request) => {
+    const body = request.body as { client_id: string; client_secret: string; external_user_id: string };
+    const client = await store.findClient(body.client_id);
+    if (!client || client.revoked_at || !(await verifySecret(body.client_secret, client.secret_hash))) {
+      throw new UnauthenticatedError('unknown client_id or wrong client_secret');
+    }
+    return tokens.issue({ clientId: client.client_id, externalUserId: body.external_user_id });
+  });
+
+  app.register(async (scoped) => {
+    scoped.addHook('preHandler', authenticate);
+
+    scoped.post('/v1/integrations/connectors', { schema: { body: bodySchema('hosted-connector-create') } }, async (request, reply) => {
+      const body = request.body as { external_user_id: string; connector_type: string; name?: string | null; credentials: Record<string, unknown>; config?: Record<string, unknown> };
+      if (body.external_user_id !== scope(request).externalUserId) {
+        throw new ForbiddenError('external_user_id must be the user the token was issued for', { details: [{ path: '/external_user_id', message: 'does not match the token' }] });
+      }
+      const checked = checkConnectorInput(body.connector_type, body.credentials, body.config);
+      const row = await store.createConnector({
+        external_user_id: body.external_user_id,
+        connector_type: checked.type,
+        name: body.name ?? null,
+        config: checked.config,
+        auth_scheme: checked.scheme,
+        credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)),
+      });
+      return reply.code(201).send(view(row));
+    });
+
+    scoped.get('/v1/integrations/connectors', async (request) => {
+      const type = (request.query as { connector_type?: unknown }).connector_type;
+      const rows = await store.listConnectors(scope(request).externalUserId, typeof type === 'string' ? { connector_type: type.toLowerCase() } : {});
+      return { data: rows.map(view) };
+    });
+
+    scoped.get('/v1/integrations/connectors/:id', async (request) => view(await owned(request, (request.params as { id: string }).id)));
+
+    scoped.patch('/v1/integrations/connectors/:id', { schema: { body: bodySchema('hosted-connector-update') } }, async (request) => {
+      const id = (request.params as { id: string }).id;
+      const row = await owned(request, id);
+      const body = request.body as { name?: string | null; credentials?: Record<string, unknown>; config?: Record<string, unknown> };
+      let credentials = body.credentials;
+      if (!credentials && body.config) {
+        const stored = await store.readCredentials(id);
+        credentials = JSON.parse(cipher.decrypt((stored as { ciphertext: string }).ciphertext)) as Record<string, unknown>;
+      }
+      const checked = credentials ? checkConnectorInput(row.connector_type, credentials, body.config ?? row.config) : undefined;
+      const updated = await store.updateConnector(scope(request).externalUserId, id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(checked && body.config ? { config: checked.config } : {}),
+        ...(checked && body.credentials ? { auth_scheme: checked.scheme, credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)) } : {}),
+      });
+      if (!updated) throw new ConnectorNotFoundError(`no connector ${id}`);
+      pool.forget(id);
+      return view(updated);
+    });
+
+    scoped.delete('/v1/integrations/connectors/:id', async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      if (!(await store.deleteConnector(scope(request).externalUserId, id))) throw new ConnectorNotFoundError(`no connector ${id}`);
+      pool.forget(id);
+      return reply.code(204).send();
+    });
+
+    scoped.post('/api/v1/connectors/sources/:id/execute', { schema: { body: bodySchema('hosted-execute-request') } }, async (request, reply) => {
+      const row = await owned(request, (request.params as { id: string }).id);
+      const body = request.body as { entity: string; action: string; params?: Record<string, unknown> };
+      const connection = await pool.connection(row);
+      const before = connection.stats;
+      try {
+        const result = await connection.execute(body.entity, body.action, body.params);
+        if (result instanceof DownloadStream) return sendFile(reply, result);
+        return result;
+      } finally {
+        count(metrics, row.connector_type, connection, before);
+      }
+    });
+  });
+
+  return app;
+}
+
+function count(metrics: ServiceMetrics, type: string, connection: Connection, before: Connection['stats']): void {
+  const after = connection.stats;
+  metrics.upstreamRequests.inc({ connector_type: type }, after.attempts - before.attempts);
+  metrics.upstreamRetries.inc({ connector_type: type }, after.retries - before.retries);
+  metrics.refreshes.inc({ connector_type: type }, after.refreshes - before.refreshes);
+}
+
+/** Streams a downloaded file through, with the file host's status (200 or 206) and headers. */
+function sendFile(reply: FastifyReply, file: DownloadStream): FastifyReply {
+  reply.code(file.status);
+  reply.header('content-type', file.contentType ?? 'application/octet-stream');
+  if (file.contentLength !== undefined) reply.header('content-length', String(file.contentLength));
+  if (file.contentRange) reply.header('content-range', file.contentRange);
+  reply.header('accept-ranges', 'bytes');
+  const stream = Readable.from(file);
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) file.cancel();
+  });
+  return reply.send(stream);
+}

@@ -1,0 +1,66 @@
+import { dirname, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createCipher, loadOrCreateKey, openStore, type Store } from '../store/index.js';
+import { createHostedServer } from './server.js';
+
+/** How to run the hosted service (the CLI fills this from flags and ENGINE_* variables). */
+export interface HostedServiceOptions {
+  databaseUrl: string;
+  port: number;
+  host?: string;
+  /** ENGINE_SECRET; without it a key file in the data directory is used (created on first start). */
+  secret?: string;
+  upstreams?: Record<string, string>;
+  logger?: boolean | Record<string, unknown>;
+  bodyLimit?: number;
+}
+
+/** A running service. */
+export interface HostedService {
+  url: string;
+  app: FastifyInstance;
+  store: Store;
+  close(): Promise<void>;
+}
+
+/** The folder that holds the key file: the SQLite file's folder, or ./data for PostgreSQL. */
+export function dataDirectory(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:') && !databaseUrl.includes(':memory:')) return dirname(resolve(databaseUrl.slice('sqlite:'.length)));
+  return resolve('data');
+}
+
+/**
+ * Opens the store (creating and migrating it on first start), loads or creates the service key,
+ * and serves the hosted API until closed.
+ */
+export async function startHostedService(options: HostedServiceOptions): Promise<HostedService> {
+  const store = await openStore(options.databaseUrl);
+  try {
+    const key = await loadOrCreateKey({ ...(options.secret ? { secret: options.secret } : {}), dataDir: dataDirectory(options.databaseUrl) });
+    const app = createHostedServer({
+      store,
+      cipher: createCipher(key),
+      serviceKey: key,
+      ...(options.upstreams ? { upstreams: options.upstreams } : {}),
+      ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    });
+    const host = options.host ?? '127.0.0.1';
+    await app.listen({ port: options.port, host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    return {
+      url,
+      app,
+      store,
+      close: async () => {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The hosted mode's storage: one `Store` interface over SQLite (embedded default) and PostgreSQL
+ * (scale-out), chosen by URL, plus the secrets it keeps (credential encryption, the key, client
+ * secret hashes). This file is the folder's only door.
+ */
+export { openStore } from './open-store.js';
+export type {
+  ConnectorPatch,
+  ConnectorRow,
+  CredentialsLockResult,
+  ListConnectorsOptions,
+  NewConnector,
+  NewPlatformClient,
+  PlatformClient,
+  PlatformClientRecord,
+  Store,
+  StoreDialect,
+  StoredCredentials,
+} from './types.js';
+export { createCipher, type Cipher } from './cipher.js';
+export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
+export { hashSecret, verifySecret } from './secret-hash.js';
+export { DecryptionError, StoreSetupError } from './store-errors.js';

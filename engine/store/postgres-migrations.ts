@@ -1,0 +1,81 @@
+import type { Pool } from 'pg';
+import { latestVersion, type Migration } from './migration.js';
+import { StoreSetupError } from './store-errors.js';
+
+/**
+ * The PostgreSQL schema, step by step: the same tables as SQLite with native types (`timestamptz`,
+ * `jsonb`). Credential locking uses row locks (`SELECT ... FOR UPDATE`), so no lease columns.
+ */
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'platform clients and connectors',
+    sql: `
+      CREATE TABLE platform_clients (
+        client_id text PRIMARY KEY,
+        name text NOT NULL,
+        secret_hash text NOT NULL,
+        created_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE TABLE connectors (
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        id text PRIMARY KEY,
+        external_user_id text NOT NULL,
+        connector_type text NOT NULL,
+        name text,
+        config jsonb NOT NULL,
+        auth_scheme text NOT NULL,
+        credentials_ciphertext text NOT NULL,
+        credentials_version integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX connectors_by_user ON connectors (external_user_id, created_at DESC, seq DESC);
+    `,
+  },
+];
+
+/** Any fixed 64-bit number; it only has to be the same in every process of this engine. */
+const MIGRATION_LOCK_KEY = '7306912880345521061';
+
+/**
+ * Brings the database to the latest schema in one transaction that first takes a transaction-level
+ * advisory lock: when several server processes start at once, one migrates and the others wait,
+ * then see the committed `schema_migrations` and apply nothing. (Without the lock, two concurrent
+ * `CREATE TABLE IF NOT EXISTS` can still collide.)
+ */
+export async function migratePostgres(pool: Pool, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+      const applied = new Set(rows.map((row) => row.version));
+      const newest = Math.max(0, ...applied);
+      if (newest > latestVersion(migrations)) {
+        throw new StoreSetupError(
+          `The database schema is at version ${newest}, newer than this engine knows (${latestVersion(migrations)}); upgrade the engine.`,
+        );
+      }
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(migration.version)) continue;
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
+}

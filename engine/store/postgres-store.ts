@@ -1,0 +1,221 @@
+import pg from 'pg';
+import { ConnectorNotFoundError, InternalError } from '../errors.js';
+import { newId } from './ids.js';
+import { KeyedMutex } from './keyed-mutex.js';
+import { patchColumns } from './patch-columns.js';
+import { migratePostgres } from './postgres-migrations.js';
+import type {
+  ConnectorPatch,
+  ConnectorRow,
+  CredentialsLockResult,
+  ListConnectorsOptions,
+  NewConnector,
+  NewPlatformClient,
+  PlatformClient,
+  PlatformClientRecord,
+  Store,
+  StoredCredentials,
+} from './types.js';
+
+const CONNECTOR_COLUMNS =
+  'id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
+
+type Timestamps<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends string ? Date : Date | null };
+type ConnectorDbRow = Timestamps<ConnectorRow, 'created_at' | 'updated_at'>;
+type ClientDbRow = Timestamps<PlatformClientRecord, 'created_at' | 'revoked_at'>;
+
+/**
+ * Connects a pool to the database and migrates it. The pool's `error` listener is required: an idle
+ * connection that the server drops (restart, failover) would otherwise crash the process; the pool
+ * discards it and the next query opens a fresh one.
+ */
+export async function openPostgresStore(url: string): Promise<Store> {
+  const pool = new pg.Pool({ connectionString: url });
+  pool.on('error', () => undefined);
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return new PostgresStore(pool);
+}
+
+/** The scale-out store: several server processes share one database through it. */
+class PostgresStore implements Store {
+  readonly dialect = 'postgres' as const;
+  private readonly locks = new KeyedMutex();
+  private closed = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async createClient(input: NewPlatformClient): Promise<PlatformClient> {
+    const { rows } = await this.pool.query<ClientDbRow>(
+      `INSERT INTO platform_clients (client_id, name, secret_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING ${CLIENT_COLUMNS}`,
+      [newId('cli_'), input.name, input.secretHash, new Date().toISOString()],
+    );
+    return toClient(first(rows));
+  }
+
+  async findClient(clientId: string): Promise<PlatformClientRecord | undefined> {
+    const { rows } = await this.pool.query<ClientDbRow>(
+      `SELECT ${CLIENT_COLUMNS}, secret_hash FROM platform_clients WHERE client_id = $1`,
+      [clientId],
+    );
+    return rows[0] && { ...toClient(rows[0]), secret_hash: rows[0].secret_hash };
+  }
+
+  async listClients(): Promise<PlatformClient[]> {
+    const { rows } = await this.pool.query<ClientDbRow>(
+      `SELECT ${CLIENT_COLUMNS} FROM platform_clients ORDER BY created_at DESC, client_id DESC`,
+    );
+    return rows.map(toClient);
+  }
+
+  async revokeClient(clientId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'UPDATE platform_clients SET revoked_at = $1 WHERE client_id = $2 AND revoked_at IS NULL',
+      [new Date().toISOString(), clientId],
+    );
+    return rowCount === 1;
+  }
+
+  async createConnector(input: NewConnector): Promise<ConnectorRow> {
+    const now = new Date().toISOString();
+    const { rows } = await this.pool.query<ConnectorDbRow>(
+      `INSERT INTO connectors
+        (id, external_user_id, connector_type, name, config, auth_scheme, credentials_ciphertext, credentials_version, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, 1, $8, $8)
+        RETURNING ${CONNECTOR_COLUMNS}`,
+      [
+        newId('conn_'),
+        input.external_user_id,
+        input.connector_type,
+        input.name ?? null,
+        JSON.stringify(input.config),
+        input.auth_scheme,
+        input.credentials_ciphertext,
+        now,
+      ],
+    );
+    return toConnector(first(rows));
+  }
+
+  async getConnector(externalUserId: string, id: string): Promise<ConnectorRow | undefined> {
+    const { rows } = await this.pool.query<ConnectorDbRow>(
+      `SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = $1 AND external_user_id = $2`,
+      [id, externalUserId],
+    );
+    return rows[0] && toConnector(rows[0]);
+  }
+
+  async listConnectors(externalUserId: string, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
+    const { rows } = await this.pool.query<ConnectorDbRow>(
+      `SELECT ${CONNECTOR_COLUMNS} FROM connectors
+        WHERE external_user_id = $1 AND ($2::text IS NULL OR connector_type = $2)
+        ORDER BY created_at DESC, seq DESC`,
+      [externalUserId, options.connector_type ?? null],
+    );
+    return rows.map(toConnector);
+  }
+
+  async updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined> {
+    const values: unknown[] = [id, externalUserId, new Date().toISOString()];
+    const sets = ['updated_at = $3'];
+    for (const { column, value } of patchColumns(patch)) {
+      values.push(value);
+      sets.push(`${column} = $${values.length}${column === 'config' ? '::jsonb' : ''}`);
+      if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1');
+    }
+    // The UPDATE waits on the row lock of a credentials lock in progress, so a refresh in flight
+    // cannot overwrite credentials replaced here.
+    const { rows } = await this.pool.query<ConnectorDbRow>(
+      `UPDATE connectors SET ${sets.join(', ')} WHERE id = $1 AND external_user_id = $2 RETURNING ${CONNECTOR_COLUMNS}`,
+      values,
+    );
+    return rows[0] && toConnector(rows[0]);
+  }
+
+  async deleteConnector(externalUserId: string, id: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM connectors WHERE id = $1 AND external_user_id = $2', [
+      id,
+      externalUserId,
+    ]);
+    return rowCount === 1;
+  }
+
+  async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {
+    const { rows } = await this.pool.query<StoredCredentials>(
+      'SELECT credentials_ciphertext AS ciphertext, credentials_version AS version FROM connectors WHERE id = $1',
+      [connectorId],
+    );
+    return rows[0];
+  }
+
+  /**
+   * A transaction holding the connector's row with `SELECT ... FOR UPDATE` while `fn` runs: other
+   * processes block on the same row until commit. The in-process queue in front keeps concurrent
+   * callers here from each taking a pooled connection only to wait on the same row.
+   */
+  withCredentialsLock<T>(
+    connectorId: string,
+    fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>,
+  ): Promise<CredentialsLockResult<T>> {
+    return this.locks.run(connectorId, async () => {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        try {
+          const { rows } = await client.query<StoredCredentials>(
+            `SELECT credentials_ciphertext AS ciphertext, credentials_version AS version
+              FROM connectors WHERE id = $1 FOR UPDATE`,
+            [connectorId],
+          );
+          const current = rows[0];
+          if (!current) throw new ConnectorNotFoundError(`No connector ${connectorId}.`);
+          const result = await fn(current);
+          if (result.ciphertext !== undefined) {
+            await client.query(
+              'UPDATE connectors SET credentials_ciphertext = $2, credentials_version = credentials_version + 1 WHERE id = $1',
+              [connectorId, result.ciphertext],
+            );
+          }
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+          throw error;
+        }
+      } finally {
+        client.release(broken);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+function first<T>(rows: T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new InternalError('INSERT ... RETURNING returned no row.');
+  return row;
+}
+
+function toConnector(row: ConnectorDbRow): ConnectorRow {
+  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+function toClient(row: ClientDbRow): PlatformClient {
+  return {
+    client_id: row.client_id,
+    name: row.name,
+    created_at: row.created_at.toISOString(),
+    revoked_at: row.revoked_at ? row.revoked_at.toISOString() : null,
+  };
+}

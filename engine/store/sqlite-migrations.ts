@@ -1,0 +1,71 @@
+import type Database from 'better-sqlite3';
+import { latestVersion, type Migration } from './migration.js';
+import { StoreSetupError } from './store-errors.js';
+
+/**
+ * The SQLite schema, step by step. Timestamps are ISO-8601 text (`toISOString()`, so text order is
+ * time order); `config` is JSON text; `seq` breaks ties between rows created in the same
+ * millisecond. The `credentials_lock_*` columns hold the cross-process credentials lease (see
+ * sqlite-lease.ts).
+ */
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'platform clients and connectors',
+    sql: `
+      CREATE TABLE platform_clients (
+        client_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        secret_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      ) STRICT;
+      CREATE TABLE connectors (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        external_user_id TEXT NOT NULL,
+        connector_type TEXT NOT NULL,
+        name TEXT,
+        config TEXT NOT NULL CHECK (json_valid(config)),
+        auth_scheme TEXT NOT NULL,
+        credentials_ciphertext TEXT NOT NULL,
+        credentials_version INTEGER NOT NULL DEFAULT 1,
+        credentials_lock_token TEXT,
+        credentials_lock_expires_at INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX connectors_by_user ON connectors (external_user_id, created_at DESC, seq DESC);
+    `,
+  },
+];
+
+/**
+ * Brings the database to the latest schema inside one `BEGIN IMMEDIATE` transaction: the write
+ * lock is taken before `schema_migrations` is read, so a second process opening the same file at
+ * the same time waits (busy timeout) and then finds nothing left to do.
+ */
+export function migrateSqlite(db: Database.Database, migrations: readonly Migration[] = SQLITE_MIGRATIONS): void {
+  const apply = db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    ) STRICT`);
+    const rows = db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>;
+    const applied = new Set(rows.map((row) => row.version));
+    const newest = Math.max(0, ...applied);
+    if (newest > latestVersion(migrations)) {
+      throw new StoreSetupError(
+        `The database schema is at version ${newest}, newer than this engine knows (${latestVersion(migrations)}); upgrade the engine.`,
+      );
+    }
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (applied.has(migration.version)) continue;
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    }
+  });
+  apply.immediate();
+}

@@ -1,0 +1,207 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { ConnectorNotFoundError, InternalError } from '../errors.js';
+import { newId } from './ids.js';
+import { patchColumns } from './patch-columns.js';
+import { KeyedMutex } from './keyed-mutex.js';
+import { SqliteLease } from './sqlite-lease.js';
+import { migrateSqlite } from './sqlite-migrations.js';
+import type {
+  ConnectorPatch,
+  ConnectorRow,
+  CredentialsLockResult,
+  ListConnectorsOptions,
+  NewConnector,
+  NewPlatformClient,
+  PlatformClient,
+  PlatformClientRecord,
+  Store,
+  StoredCredentials,
+} from './types.js';
+
+/** The path that keeps an SQLite database in memory (tests). */
+export const SQLITE_MEMORY = ':memory:';
+
+const BUSY_TIMEOUT_MS = 5_000;
+const CONNECTOR_COLUMNS =
+  'id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
+
+type ConnectorDbRow = Omit<ConnectorRow, 'config'> & { config: string };
+
+/**
+ * Opens (creating the file and its folder on first use) and migrates an SQLite store. WAL mode lets
+ * readers proceed while one writer writes; the busy timeout makes another process's short write
+ * wait instead of failing.
+ */
+export function openSqliteStore(path: string): Store {
+  if (path !== SQLITE_MEMORY) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (path !== SQLITE_MEMORY) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    migrateSqlite(db);
+    return new SqliteStore(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * The embedded store. better-sqlite3 answers synchronously; the methods are async only to share
+ * the `Store` interface with PostgreSQL.
+ */
+class SqliteStore implements Store {
+  readonly dialect = 'sqlite' as const;
+  private readonly locks = new KeyedMutex();
+  private readonly lease: SqliteLease;
+  private readonly stmt: ReturnType<typeof prepareStatements>;
+
+  constructor(private readonly db: Database.Database) {
+    this.lease = new SqliteLease(db);
+    this.stmt = prepareStatements(db);
+  }
+
+  async createClient(input: NewPlatformClient): Promise<PlatformClient> {
+    const now = new Date().toISOString();
+    return this.stmt.insertClient.get(newId('cli_'), input.name, input.secretHash, now) as PlatformClient;
+  }
+
+  async findClient(clientId: string): Promise<PlatformClientRecord | undefined> {
+    return this.stmt.findClient.get(clientId) as PlatformClientRecord | undefined;
+  }
+
+  async listClients(): Promise<PlatformClient[]> {
+    return this.stmt.listClients.all() as PlatformClient[];
+  }
+
+  async revokeClient(clientId: string): Promise<boolean> {
+    return this.stmt.revokeClient.run(new Date().toISOString(), clientId).changes === 1;
+  }
+
+  async createConnector(input: NewConnector): Promise<ConnectorRow> {
+    const row = this.stmt.insertConnector.get({
+      id: newId('conn_'),
+      external_user_id: input.external_user_id,
+      connector_type: input.connector_type,
+      name: input.name ?? null,
+      config: JSON.stringify(input.config),
+      auth_scheme: input.auth_scheme,
+      credentials_ciphertext: input.credentials_ciphertext,
+      now: new Date().toISOString(),
+    }) as ConnectorDbRow;
+    return toConnector(row);
+  }
+
+  async getConnector(externalUserId: string, id: string): Promise<ConnectorRow | undefined> {
+    const row = this.stmt.getConnector.get(id, externalUserId) as ConnectorDbRow | undefined;
+    return row && toConnector(row);
+  }
+
+  async listConnectors(externalUserId: string, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
+    const rows = this.stmt.listConnectors.all({ user: externalUserId, type: options.connector_type ?? null }) as ConnectorDbRow[];
+    return rows.map(toConnector);
+  }
+
+  async updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined> {
+    if (patch.credentials_ciphertext === undefined) return this.applyPatch(externalUserId, id, patch);
+    // Replacing credentials waits for a lock in progress, as PostgreSQL's row lock makes it wait.
+    return this.locks.run(id, async () => {
+      const lease = await this.lease.acquire(id);
+      if (!lease) return undefined;
+      try {
+        return this.applyPatch(externalUserId, id, patch);
+      } finally {
+        lease.release();
+      }
+    });
+  }
+
+  async deleteConnector(externalUserId: string, id: string): Promise<boolean> {
+    return this.stmt.deleteConnector.run(id, externalUserId).changes === 1;
+  }
+
+  async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {
+    return this.stmt.readCredentials.get(connectorId) as StoredCredentials | undefined;
+  }
+
+  withCredentialsLock<T>(
+    connectorId: string,
+    fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>,
+  ): Promise<CredentialsLockResult<T>> {
+    return this.locks.run(connectorId, async () => {
+      const lease = await this.lease.acquire(connectorId);
+      if (!lease) throw new ConnectorNotFoundError(`No connector ${connectorId}.`);
+      try {
+        const current = this.stmt.readCredentials.get(connectorId) as StoredCredentials | undefined;
+        if (!current) throw new ConnectorNotFoundError(`No connector ${connectorId}.`);
+        const result = await fn(current);
+        if (result.ciphertext !== undefined) {
+          const written = this.stmt.writeLeasedCredentials.run({ id: connectorId, token: lease.token, ciphertext: result.ciphertext });
+          if (written.changes !== 1) {
+            if (this.stmt.exists.get(connectorId) === undefined) {
+              throw new ConnectorNotFoundError(`Connector ${connectorId} was deleted while its credentials were locked.`);
+            }
+            throw new InternalError(`Lost the credentials lock of connector ${connectorId}; the new credentials were not written.`);
+          }
+        }
+        return result;
+      } finally {
+        lease.release();
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private applyPatch(externalUserId: string, id: string, patch: ConnectorPatch): ConnectorRow | undefined {
+    const sets = ['updated_at = @now'];
+    const values: Record<string, unknown> = { id, user: externalUserId, now: new Date().toISOString() };
+    for (const { column, value } of patchColumns(patch)) {
+      sets.push(`${column} = @${column}`);
+      values[column] = value;
+      if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1');
+    }
+    const row = this.db
+      .prepare(`UPDATE connectors SET ${sets.join(', ')} WHERE id = @id AND external_user_id = @user RETURNING ${CONNECTOR_COLUMNS}`)
+      .get(values) as ConnectorDbRow | undefined;
+    return row && toConnector(row);
+  }
+}
+
+/** Every fixed statement of the store, prepared once per connection. */
+function prepareStatements(db: Database.Database) {
+  return {
+    insertClient: db.prepare(
+      `INSERT INTO platform_clients (client_id, name, secret_hash, created_at) VALUES (?, ?, ?, ?) RETURNING ${CLIENT_COLUMNS}`,
+    ),
+    findClient: db.prepare(`SELECT ${CLIENT_COLUMNS}, secret_hash FROM platform_clients WHERE client_id = ?`),
+    listClients: db.prepare(`SELECT ${CLIENT_COLUMNS} FROM platform_clients ORDER BY created_at DESC, rowid DESC`),
+    revokeClient: db.prepare('UPDATE platform_clients SET revoked_at = ? WHERE client_id = ? AND revoked_at IS NULL'),
+    insertConnector: db.prepare(`INSERT INTO connectors
+      (id, external_user_id, connector_type, name, config, auth_scheme, credentials_ciphertext, credentials_version, created_at, updated_at)
+      VALUES (@id, @external_user_id, @connector_type, @name, @config, @auth_scheme, @credentials_ciphertext, 1, @now, @now)
+      RETURNING ${CONNECTOR_COLUMNS}`),
+    getConnector: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = ? AND external_user_id = ?`),
+    listConnectors: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors
+      WHERE external_user_id = @user AND (@type IS NULL OR connector_type = @type)
+      ORDER BY created_at DESC, seq DESC`),
+    deleteConnector: db.prepare('DELETE FROM connectors WHERE id = ? AND external_user_id = ?'),
+    readCredentials: db.prepare(
+      'SELECT credentials_ciphertext AS ciphertext, credentials_version AS version FROM connectors WHERE id = ?',
+    ),
+    writeLeasedCredentials: db.prepare(`UPDATE connectors
+      SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1
+      WHERE id = @id AND credentials_lock_token = @token`),
+    exists: db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck(),
+  };
+}
+
+function toConnector(row: ConnectorDbRow): ConnectorRow {
+  return { ...row, config: JSON.parse(row.config) as Record<string, unknown> };
+}

@@ -1,0 +1,133 @@
+/**
+ * The shapes the hosted mode keeps: platform clients (the operator's API callers) and connectors
+ * (one end user's configured upstream account, credentials encrypted). Column names match the JSON
+ * the hosted API answers with, so the server maps rows to bodies without renaming.
+ */
+
+/** Which SQL dialect a store speaks; the search compiler of a later step picks its dialect by it. */
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/** A platform client as the operator sees it; never carries the secret hash. */
+export interface PlatformClient {
+  client_id: string;
+  name: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** A platform client with its secret hash: only what the token endpoint needs to verify a secret. */
+export interface PlatformClientRecord extends PlatformClient {
+  secret_hash: string;
+}
+
+/** What the operator supplies to create a platform client; the secret arrives already hashed. */
+export interface NewPlatformClient {
+  name: string;
+  secretHash: string;
+}
+
+/**
+ * A connector as the hosted API shows it. It never includes the credentials ciphertext: reading
+ * credentials is a separate, deliberate call (`readCredentials`).
+ */
+export interface ConnectorRow {
+  id: string;
+  external_user_id: string;
+  connector_type: string;
+  name: string | null;
+  config: Record<string, unknown>;
+  auth_scheme: string;
+  credentials_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a create request becomes once the server has checked and encrypted the credentials. */
+export interface NewConnector {
+  external_user_id: string;
+  connector_type: string;
+  name?: string | null;
+  config: Record<string, unknown>;
+  auth_scheme: string;
+  credentials_ciphertext: string;
+}
+
+/** The fields a PATCH may change; absent fields stay as they are, `name: null` clears the name. */
+export interface ConnectorPatch {
+  name?: string | null;
+  config?: Record<string, unknown>;
+  auth_scheme?: string;
+  credentials_ciphertext?: string;
+}
+
+/** Filters of a connector listing. */
+export interface ListConnectorsOptions {
+  connector_type?: string;
+}
+
+/** A connector's encrypted credentials and their version, which every rewrite increments. */
+export interface StoredCredentials {
+  ciphertext: string;
+  version: number;
+}
+
+/**
+ * What a function run under the credentials lock may hand back: a new `ciphertext` is written
+ * (version + 1) before the lock is released; anything else passes through to the caller.
+ */
+export type CredentialsLockResult<T> = { ciphertext?: string } & T;
+
+/**
+ * The hosted mode's persistence, one interface over SQLite and PostgreSQL. Every connector
+ * operation that a tenant can reach takes the external user id and filters by it in SQL, so a
+ * caller that forgets a check still cannot touch another user's connector.
+ */
+export interface Store {
+  /** The backend behind this store. */
+  readonly dialect: StoreDialect;
+
+  /** Registers a platform client; the id is generated ("cli_" + random). */
+  createClient(input: NewPlatformClient): Promise<PlatformClient>;
+  /** The client with its secret hash, revoked or not (the caller decides what revocation means). */
+  findClient(clientId: string): Promise<PlatformClientRecord | undefined>;
+  /** Every client, newest first, without secret hashes. */
+  listClients(): Promise<PlatformClient[]>;
+  /** Marks a client revoked; true when this call revoked it, false when unknown or already revoked. */
+  revokeClient(clientId: string): Promise<boolean>;
+
+  /** Stores a new connector with credentials version 1 and returns it (without the ciphertext). */
+  createConnector(input: NewConnector): Promise<ConnectorRow>;
+  /** The user's connector with that id; another user's connector is `undefined`, like an unknown one. */
+  getConnector(externalUserId: string, id: string): Promise<ConnectorRow | undefined>;
+  /** The user's connectors, newest first, optionally of one type. */
+  listConnectors(externalUserId: string, options?: ListConnectorsOptions): Promise<ConnectorRow[]>;
+  /**
+   * Applies a patch to the user's connector, bumps `updated_at`, and bumps `credentials_version`
+   * when the credentials are replaced (waiting for a credentials lock in progress, so a refresh in
+   * flight cannot overwrite credentials the user just replaced). `undefined` when not the user's.
+   */
+  updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined>;
+  /** Deletes the user's connector; false when it is not the user's (or does not exist). */
+  deleteConnector(externalUserId: string, id: string): Promise<boolean>;
+
+  /**
+   * The encrypted credentials of a connector, for the executor after it has resolved the connector
+   * through a user-scoped call.
+   */
+  readCredentials(connectorId: string): Promise<StoredCredentials | undefined>;
+  /**
+   * Runs `fn` holding an exclusive lock on the connector's credentials, across processes that share
+   * the database. `fn` receives the credentials as stored at that moment (re-read under the lock);
+   * when it returns a `ciphertext`, that is written with version + 1 before the lock is released.
+   * If `fn` throws, nothing is written. This is how one OAuth refresh happens across several server
+   * processes: re-read inside the lock, refresh only if the token seen is still the stored one.
+   * Throws `ConnectorNotFoundError` when the connector does not exist (or is deleted meanwhile).
+   */
+  withCredentialsLock<T>(
+    connectorId: string,
+    fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>,
+  ): Promise<CredentialsLockResult<T>>;
+
+  /** Releases the database connections; the store is unusable afterwards. Safe to call twice. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,191 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** A throwaway PostgreSQL cluster owned by one test file. */
+export interface PostgresCluster {
+  /** URL of the cluster's `postgres` database. */
+  url: string;
+  /** Creates a fresh, empty database and returns its URL (one per test keeps tests independent). */
+  createDatabase(name?: string): Promise<string>;
+  /** Stops the server (`pg_ctl stop -m fast`) and deletes its files. */
+  stop(): Promise<void>;
+}
+
+/** Who runs the server binaries: PostgreSQL refuses to run as root. */
+interface Runner {
+  /** Prefix that runs a command as the cluster's owner (empty when we are not root). */
+  wrap(command: string, args: string[]): [string, string[]];
+  uid?: number;
+  gid?: number;
+}
+
+const START_ATTEMPTS = 3;
+const READY_TIMEOUT_MS = 30_000;
+let databaseCounter = 0;
+
+/**
+ * Starts a PostgreSQL server with the machine's binaries (`initdb`, `pg_ctl` on PATH) in a temp
+ * dir, listening on 127.0.0.1 at a free port with its socket in the temp dir, trust auth, and
+ * durability switched off (tests only). When we run as root the data dir is handed to the
+ * `postgres` OS user (or `nobody`) and the binaries run through `runuser` (or `su`).
+ */
+export async function startPostgres(): Promise<PostgresCluster> {
+  const dir = await mkdtemp(join(tmpdir(), 'ce-pg-'));
+  const runner = runnerFor();
+  if (runner.uid !== undefined && runner.gid !== undefined) await chown(dir, runner.uid, runner.gid);
+  const data = join(dir, 'data');
+  const log = join(dir, 'server.log');
+  try {
+    await run(runner, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const options = [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      `-c unix_socket_directories=${dir}`,
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=100',
+    ].join(' ');
+    try {
+      await run(runner, 'pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start']);
+      break;
+    } catch (error) {
+      // Another process may have taken the port between our probe and the server's bind.
+      if (attempt >= START_ATTEMPTS) {
+        const serverLog = await readFile(log, 'utf8').catch(() => '');
+        await rm(dir, { recursive: true, force: true });
+        throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${serverLog}`);
+      }
+    }
+  }
+
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // If the test process dies without afterAll, do not leave our server running.
+  const killOnExit = () => killPostmaster(data);
+  process.once('exit', killOnExit);
+  let stopped = false;
+
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener('exit', killOnExit);
+    try {
+      await run(runner, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
+    } catch {
+      killPostmaster(data);
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(url);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    url,
+    stop,
+    async createDatabase(name = `test_${process.pid}_${++databaseCounter}`) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name ${name}`);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+  };
+}
+
+function runnerFor(): Runner {
+  if (process.getuid?.() !== 0) return { wrap: (command, args) => [command, args] };
+  const user = ['postgres', 'nobody'].find((name) => idOf(name, '-u') !== undefined);
+  if (!user) throw new Error('Running as root and neither a postgres nor a nobody user exists to run PostgreSQL.');
+  const uid = idOf(user, '-u') as number;
+  const gid = idOf(user, '-g') as number;
+  if (existsSync('/usr/sbin/runuser') || existsSync('/sbin/runuser')) {
+    return { uid, gid, wrap: (command, args) => ['runuser', ['-u', user, '--', command, ...args]] };
+  }
+  const quoted = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+  return {
+    uid,
+    gid,
+    wrap: (command, args) => ['su', [user, '-s', '/bin/sh', '-c', [command, ...args].map(quoted).join(' ')]],
+  };
+}
+
+function idOf(user: string, flag: '-u' | '-g'): number | undefined {
+  try {
+    return Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    return undefined;
+  }
+}
+
+function run(runner: Runner, command: string, args: string[]): Promise<string> {
+  const [file, argv] = runner.wrap(command, args);
+  return new Promise((resolve, reject) => {
+    // pg_ctl's server inherits stdout/stderr unless -l is given; we always pass -l, so the
+    // callback fires when pg_ctl itself exits.
+    execFile(file, argv, { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} failed: ${error.message}\n${stdout}${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections: ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Last resort: signal the postmaster we started (its pid is the first line of postmaster.pid). */
+function killPostmaster(data: string): void {
+  try {
+    const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (pid > 0) process.kill(pid, 'SIGQUIT');
+  } catch {
+    // Already gone.
+  }
+}
