@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -37,4 +37,26 @@ test('the README command-line example runs exactly as written', async () => {
   const json = stdout.slice(0, stdout.indexOf('\ncontacts\n') + 1);
   expect(JSON.parse(json).data).toHaveLength(2);
   expect(stdout).toContain('\ncontacts\n  list - ');
+});
+
+test('the README hosted walk-through runs exactly as written, with no credentials', async () => {
+  const dir = scratchDir();
+  const terminal1 = block('bash', 'serve --sandbox');
+  const terminal2 = block('bash', 'clients create --name my-app');
+  const server = spawn('bash', ['-c', terminal1], { cwd: dir, detached: true, stdio: 'ignore' });
+  try {
+    const started = Date.now();
+    while (!(existsSync(join(dir, 'serve.log')) && readFileSync(join(dir, 'serve.log'), 'utf8').includes('listening on http://127.0.0.1:8080'))) {
+      if (Date.now() - started > 30_000) throw new Error('the server did not start: ' + (existsSync(join(dir, 'serve.log')) ? readFileSync(join(dir, 'serve.log'), 'utf8') : 'no log'));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', terminal2], { cwd: dir, timeout: 60_000 });
+    const [list, get] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(list.data).toHaveLength(2);
+    expect(list.meta.has_more).toBe(true);
+    expect(get.data.id).toBe('1001');
+    expect(JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8'))).toEqual({ client_id: expect.stringMatching(/^cli_/), client_secret: expect.any(String) });
+  } finally {
+    process.kill(-server.pid!, 'SIGTERM');
+  }
 });

@@ -341,13 +341,20 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
     const row = await store.createConnector(newConnector({ credentials_ciphertext: '0' }));
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const holders = Array.from({ length: 20 }, (_, i) =>
       store.withCredentialsLock(row.id, async (current) => {
-        if (i === 0) await gate;
+        if (i === 0) {
+          entered();
+          await gate;
+        }
         return { ciphertext: String(Number(current.ciphertext) + 1) };
       }),
     );
     try {
+      await inside;
+      await sleep(100);
       // With one database connection per waiting caller, the pool would be exhausted here.
       const read = store.getConnector('user-a', row.id);
       const outcome = await Promise.race([read.then(() => 'answered'), sleep(1_000).then(() => 'starved')]);

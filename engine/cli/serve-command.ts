@@ -54,7 +54,10 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     upstreams,
     logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
   });
-  service.app.log.info({ url: service.url, database: databaseUrl.replace(/\/\/[^@/]*@/, '//[REDACTED]@'), sandbox: Boolean(sandbox) }, `connector-engine listening on ${service.url}`);
+  // Scripts wait for this line (DESIGN.md §6), so it is written whatever the log level.
+  process.stdout.write(
+    JSON.stringify({ level: 30, time: Date.now(), url: service.url, database: databaseUrl.replace(/\/\/[^@/]*@/, '//[REDACTED]@'), sandbox: Boolean(sandbox), msg: `connector-engine listening on ${service.url}` }) + '\n',
+  );
   if ((await service.store.listClients()).length === 0) {
     service.app.log.info('no platform client yet: create one with `npx connector-engine clients create --name my-app` and use it on POST /v1/auth/token');
   }

@@ -41,7 +41,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
   try {
-    await run(runner, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    await run(runner, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], dir);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -60,7 +60,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       '-c max_connections=100',
     ].join(' ');
     try {
-      await run(runner, 'pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start']);
+      await run(runner, 'pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start'], dir);
       break;
     } catch (error) {
       // Another process may have taken the port between our probe and the server's bind.
@@ -83,7 +83,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     stopped = true;
     process.removeListener('exit', killOnExit);
     try {
-      await run(runner, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
+      await run(runner, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop'], dir);
     } catch {
       killPostmaster(data);
     }
@@ -139,12 +139,12 @@ function idOf(user: string, flag: '-u' | '-g'): number | undefined {
   }
 }
 
-function run(runner: Runner, command: string, args: string[]): Promise<string> {
+function run(runner: Runner, command: string, args: string[], cwd: string): Promise<string> {
   const [file, argv] = runner.wrap(command, args);
   return new Promise((resolve, reject) => {
-    // pg_ctl's server inherits stdout/stderr unless -l is given; we always pass -l, so the
-    // callback fires when pg_ctl itself exits.
-    execFile(file, argv, { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+    // The working directory is the cluster's own (the postgres user may not read ours). The server
+    // writes to the -l log file, not to pg_ctl's pipes, so the callback fires when pg_ctl exits.
+    execFile(file, argv, { encoding: 'utf8', timeout: 60_000, cwd }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${command} failed: ${error.message}\n${stdout}${stderr}`));
       else resolve(stdout);
     });
