@@ -222,6 +222,50 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(missing.body.error.code).toBe('NOT_FOUND');
   });
 
+  test('upstream failures keep their codes over HTTP: REAUTH_REQUIRED, RATE_LIMITED (+Retry-After), UPSTREAM_ERROR, INVALID_CONFIG', async () => {
+    const t = await token(h, 'gina');
+    const bad = await createConnector(h, 'gina', 'hubspot', { access_token: 'pat-na1-never-issued-by-the-fake' });
+    const reauth = await call(h, 'POST', `/api/v1/connectors/sources/${bad.body.id}/execute`, { token: t, body: { entity: 'contacts', action: 'list' } });
+    expect(reauth.status).toBe(409);
+    expect(reauth.body.error).toMatchObject({ code: 'REAUTH_REQUIRED', upstream: { status: 401 } });
+    expect(reauth.text).not.toContain('pat-na1-never-issued-by-the-fake');
+    const good = await createConnector(h, 'gina', 'hubspot');
+    const path = `/api/v1/connectors/sources/${good.body.id}/execute`;
+    sandbox.fakes.hubspot.faults.rateLimitNext(1, { retryAfter: 'seconds', seconds: 300 });
+    const limited = await call(h, 'POST', path, { token: t, body: { entity: 'contacts', action: 'list' } });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: 'RATE_LIMITED', retryable: true, retry_after_ms: 300_000 });
+    expect(limited.headers.get('retry-after')).toBe('300');
+    sandbox.fakes.hubspot.faults.failNext(10, 500);
+    const failed = await call(h, 'POST', path, { token: t, body: { entity: 'contacts', action: 'list' } });
+    sandbox.fakes.hubspot.faults.reset();
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatchObject({ code: 'UPSTREAM_ERROR', retryable: true, upstream: { status: 500 } });
+    const ads = await call(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'gina', connector_type: 'amazon-ads', credentials: sandbox.upstreams['amazon-ads']!.credentials } });
+    const config = await call(h, 'POST', `/api/v1/connectors/sources/${ads.body.id}/execute`, { token: t, body: { entity: 'portfolios', action: 'list' } });
+    expect(config.status).toBe(400);
+    expect(config.body.error).toMatchObject({ code: 'INVALID_CONFIG', details: [{ path: '/config/profile_id', message: 'is required for this action' }] });
+    const fixed = await call(h, 'PATCH', `/v1/integrations/connectors/${ads.body.id}`, { token: t, body: { config: sandbox.upstreams['amazon-ads']!.config } });
+    expect(fixed.body.config).toMatchObject({ profile_id: sandbox.upstreams['amazon-ads']!.config.profile_id });
+    const works = await call(h, 'POST', `/api/v1/connectors/sources/${ads.body.id}/execute`, { token: t, body: { entity: 'portfolios', action: 'list' } });
+    expect(works.status).toBe(200);
+  });
+
+  test('PATCH with new credentials switches the scheme and the connection', async () => {
+    const t = await token(h, 'hank');
+    const created = await createConnector(h, 'hank', 'hubspot', { access_token: 'pat-na1-never-issued-by-the-fake' });
+    const oauth = sandbox.upstreams.hubspot!.credentials_by_scheme.oauth!;
+    const failing = await call(h, 'POST', `/api/v1/connectors/sources/${created.body.id}/execute`, { token: t, body: { entity: 'deals', action: 'list' } });
+    expect(failing.status).toBe(409);
+    const patched = await call(h, 'PATCH', `/v1/integrations/connectors/${created.body.id}`, { token: t, body: { credentials: { client_id: oauth.client_id, client_secret: oauth.client_secret, refresh_token: oauth.refresh_token } } });
+    expect(patched.body.auth_scheme).toBe('oauth');
+    const working = await call(h, 'POST', `/api/v1/connectors/sources/${created.body.id}/execute`, { token: t, body: { entity: 'deals', action: 'list', params: { limit: 1 } } });
+    expect(working.status).toBe(200);
+    expect(working.body.data).toHaveLength(1);
+    const wrong = await call(h, 'PATCH', `/v1/integrations/connectors/${created.body.id}`, { token: t, body: { credentials: { nope: 1 } } });
+    expect(wrong.body.error.code).toBe('INVALID_CREDENTIALS');
+  });
+
   test('download streams with Range and 206', async () => {
     const created = await createConnector(h, 'dave', 'asana');
     const t = await token(h, 'dave');

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
@@ -69,3 +70,21 @@ test('two server processes on one PostgreSQL: 100 concurrent executes with an ex
   expect(answers.every((a) => a.body.data.length === 1)).toBe(true);
   expect(fake.stats.tokenRequests - before).toBe(1);
 }, 120_000);
+
+test('on an empty data directory, serve creates the SQLite database and key and says how to get a platform client', async () => {
+  const dir = mkdtempSync(`${tmpdir()}/fresh-`);
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { cwd: dir, env: { ...process.env, ENGINE_SECRET: '', ENGINE_DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  servers.push(child);
+  const lines: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      if (line.includes('no platform client yet')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  expect(lines.some((l) => /connector-engine listening on http:\/\/127\.0\.0\.1:\d+/.test(l))).toBe(true);
+  expect(existsSync(join(dir, 'data', 'engine.db'))).toBe(true);
+  expect(statSync(join(dir, 'data', 'engine.key')).mode & 0o777).toBe(0o600);
+  child.kill('SIGTERM');
+});

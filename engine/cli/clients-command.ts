@@ -4,7 +4,7 @@ import { hashSecret, openStore } from '../store/index.js';
 import { DEFAULT_DATABASE_URL } from './serve-command.js';
 
 function databaseUrl(flag: string | undefined): string {
-  return flag ?? process.env.ENGINE_DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  return flag || process.env.ENGINE_DATABASE_URL || DEFAULT_DATABASE_URL;
 }
 
 /**

@@ -34,8 +34,8 @@ function upstreamsFromEnv(types: string[]): Record<string, string> {
  * line is then the sandbox's JSON, as `connector-engine sandbox` prints it.
  */
 export async function serveCommand(options: ServeOptions): Promise<void> {
-  const databaseUrl = options.databaseUrl ?? process.env.ENGINE_DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const port = portFrom(options.port ?? process.env.ENGINE_PORT);
+  const databaseUrl = options.databaseUrl || process.env.ENGINE_DATABASE_URL || DEFAULT_DATABASE_URL;
+  const port = portFrom(options.port || process.env.ENGINE_PORT || undefined);
   let sandbox: Sandbox | undefined;
   let upstreams: Record<string, string>;
   if (options.sandbox) {
