@@ -102,11 +102,29 @@ export interface RequestCounts {
  * Handlers return values instead of writing to the socket, so that the log always holds exactly
  * what was answered and the fault switches can replace or damage any answer.
  */
+/** Request counters: token-endpoint calls and API calls (any outcome, faults included). */
+export interface FakeStats {
+  readonly tokenRequests: number;
+  readonly apiRequests: number;
+}
+
 export class FakeServer {
   /** Every exchange, oldest first. */
   readonly requests: RecordedRequest[] = [];
   readonly faults: Faults;
   readonly counts: RequestCounts = { api: 0, auth: 0, unrouted: 0 };
+  /** The counters every fake exposes to tests as `stats` (live views of `counts`). */
+  readonly stats: FakeStats = Object.defineProperties({} as FakeStats, {
+    tokenRequests: { get: () => this.counts.auth, enumerable: true },
+    apiRequests: { get: () => this.counts.api, enumerable: true },
+  });
+
+  /** Zeroes the request counters (tests that measure one step). */
+  resetStats(): void {
+    this.counts.api = 0;
+    this.counts.auth = 0;
+    this.counts.unrouted = 0;
+  }
   private readonly switches = new FaultSwitches();
   private readonly router = new Router<FakeHandler>();
   private server: Server | undefined;

@@ -151,19 +151,8 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
     issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
     expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
     revokeRefreshToken: () => tokens.revokeRefreshToken(),
-    stats: {
-      get tokenRequests() {
-        return server.counts.auth;
-      },
-      get apiRequests() {
-        return server.counts.api;
-      },
-    },
-    resetStats: () => {
-      server.counts.api = 0;
-      server.counts.auth = 0;
-      server.counts.unrouted = 0;
-    },
+    stats: server.stats,
+    resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setLimit(max, windowMs),
     resetRateLimits: () => limits.restoreDefaults(),
     dataset: data,

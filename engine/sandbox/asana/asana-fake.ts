@@ -12,7 +12,7 @@ import { BlobUrlSigner } from './blob-url.js';
 import { guarded, type AsanaContext } from './context.js';
 import type { AsanaAnchors, AsanaDataset } from './dataset.js';
 import { noMatchingRoute, rateLimited, statusError } from './errors.js';
-import { createFakeClock, type FakeClock } from './fake-clock.js';
+import { createFakeClock, type FakeClock } from '../fake-clock.js';
 import type { RecordContext } from './full-records.js';
 import { oauthToken } from './oauth-token.js';
 import { DEFAULT_OFFSET_TTL_MS, OffsetCodec } from './offset-token.js';
@@ -223,19 +223,8 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
     issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
     expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
     revokeRefreshToken: () => tokens.revokeRefreshToken(),
-    stats: {
-      get tokenRequests() {
-        return server.counts.auth;
-      },
-      get apiRequests() {
-        return server.counts.api;
-      },
-    },
-    resetStats: () => {
-      server.counts.api = 0;
-      server.counts.auth = 0;
-      server.counts.unrouted = 0;
-    },
+    stats: server.stats,
+    resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setRateLimit(max, windowMs),
     setSearchRateLimit: (max, windowMs) => limits.setSearchRateLimit(max, windowMs),
     setConcurrencyLimit: (max) => limits.setConcurrencyLimit(max),

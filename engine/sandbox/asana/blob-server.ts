@@ -10,7 +10,7 @@ import { parseParamMap, type ParamMap } from '../param-map.js';
 import { blobStream } from './blob-bytes.js';
 import { DOWNLOAD_URL_TTL_SECONDS, type BlobUrlSigner } from './blob-url.js';
 import { parseRange } from './byte-range.js';
-import type { FakeClock } from './fake-clock.js';
+import type { FakeClock } from '../fake-clock.js';
 import {
   accessDenied,
   authorizationQueryParametersError,

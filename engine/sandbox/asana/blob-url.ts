@@ -4,7 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createPrng } from '../prng.js';
-import type { FakeClock } from './fake-clock.js';
+import type { FakeClock } from '../fake-clock.js';
 
 /** B5 [spec]: `download_url` "may only be valid for two minutes from the time of retrieval". */
 export const DOWNLOAD_URL_TTL_SECONDS = 120;

@@ -5,7 +5,7 @@ import type { FakeRequest } from '../fake-server.js';
 import type { FakeResponse } from '../responses.js';
 import { authenticate } from './authenticate.js';
 import type { AsanaDataset } from './dataset.js';
-import type { FakeClock } from './fake-clock.js';
+import type { FakeClock } from '../fake-clock.js';
 import type { RecordContext } from './full-records.js';
 import type { OffsetCodec } from './offset-token.js';
 import type { AsanaRateLimits } from './rate-limits.js';

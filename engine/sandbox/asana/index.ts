@@ -16,7 +16,7 @@ export type {
   AttachmentHost,
 } from './model.js';
 export type { BlobRequest } from './blob-server.js';
-export type { FakeClock } from './fake-clock.js';
+export type { FakeClock } from '../fake-clock.js';
 export { BLOB_CHUNK_SIZE, blobSha256, expectedBlobBytes } from './blob-bytes.js';
 export { DOWNLOAD_URL_TTL_SECONDS } from './blob-url.js';
 export { DEFAULT_OFFSET_TTL_MS } from './offset-token.js';

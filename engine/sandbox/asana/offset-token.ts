@@ -4,7 +4,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createPrng } from '../prng.js';
-import type { FakeClock } from './fake-clock.js';
+import type { FakeClock } from '../fake-clock.js';
 
 /** How long an offset stays valid by default: five minutes ([unverified]; B2 only says they expire). */
 export const DEFAULT_OFFSET_TTL_MS = 5 * 60_000;

@@ -8,7 +8,7 @@ import type { FakeResponse } from '../responses.js';
 import type { RouteKind } from '../router.js';
 import { bearerToken } from './authenticate.js';
 import { rateLimited } from './errors.js';
-import type { FakeClock } from './fake-clock.js';
+import type { FakeClock } from '../fake-clock.js';
 
 /** B7 [doc]: free domains get 150 requests per minute per token (paid ones 1,500). */
 const STANDARD_PER_MINUTE = 150;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createPrng } from '../prng.js';
-import type { FakeClock } from './fake-clock.js';
+import type { FakeClock } from '../fake-clock.js';
 
 /** B1 [3p]: access tokens live 3600 s ("typically 3600 (one hour)"). */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;

@@ -165,19 +165,8 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
     issueRefreshToken: () => tokens.issueRefreshToken(),
     issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
     expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
-    stats: {
-      get tokenRequests() {
-        return server.counts.auth;
-      },
-      get apiRequests() {
-        return server.counts.api;
-      },
-    },
-    resetStats: () => {
-      server.counts.api = 0;
-      server.counts.auth = 0;
-      server.counts.unrouted = 0;
-    },
+    stats: server.stats,
+    resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setRateLimit(max, windowMs),
     setDailyLimit: (max) => limits.setDailyLimit(max),
     resetRateLimits: () => limits.restoreDefaults(),

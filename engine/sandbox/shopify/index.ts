@@ -16,5 +16,5 @@ export type {
   ShopifyShop,
   ShopifyTransaction,
 } from './model.js';
-export type { FakeClock } from './clock.js';
+export type { FakeClock } from '../fake-clock.js';
 export { SUPPORTED_API_VERSIONS, LATEST_API_VERSION } from './api-versions.js';

@@ -3,7 +3,7 @@
  * draining 2 calls per second, reported in `X-Shopify-Shop-Api-Call-Limit`.
  */
 import type { FakeResponse, HeaderValue } from '../responses.js';
-import type { FakeClock } from './clock.js';
+import type { FakeClock } from '../fake-clock.js';
 import { shopifyError } from './errors.js';
 import { LeakyBucketLimiter, type BucketDecision } from './leaky-bucket.js';
 

@@ -8,7 +8,7 @@ import { withHeaders } from '../responses.js';
 import type { UpstreamInfo } from '../upstream-info.js';
 import { LATEST_API_VERSION } from './api-versions.js';
 import { authenticate } from './authenticate.js';
-import { createFakeClock, type FakeClock } from './clock.js';
+import { createFakeClock, type FakeClock } from '../fake-clock.js';
 import type { ShopifyContext } from './context.js';
 import type { ShopifyData } from './dataset.js';
 import { notFound, statusError } from './errors.js';
@@ -125,19 +125,8 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
     expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
     revokeAccessToken: (token) => tokens.revokeAccessToken(token),
-    stats: {
-      get tokenRequests() {
-        return server.counts.auth;
-      },
-      get apiRequests() {
-        return server.counts.api;
-      },
-    },
-    resetStats: () => {
-      server.counts.api = 0;
-      server.counts.auth = 0;
-      server.counts.unrouted = 0;
-    },
+    stats: server.stats,
+    resetStats: () => server.resetStats(),
     setRateLimit: (bucketSize, leakPerSecond) => limits.setLimit(bucketSize, leakPerSecond),
     resetRateLimits: () => limits.restoreDefaults(),
     clock,

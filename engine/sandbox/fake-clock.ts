@@ -1,5 +1,5 @@
 /**
- * The Shopify fake's clock: real time plus an offset that tests move forward.
+ * A fake's clock: real time plus an offset that tests move forward.
  */
 
 /** A clock tests can move forward (`fake.clock.advance(ms)`) instead of sleeping. */
@@ -14,9 +14,9 @@ export interface FakeClock {
 
 /**
  * Creates a clock that follows real time shifted by everything passed to `advance`.
- * Why: the leaky bucket drains at 2 requests per second (API-NOTES B.4) and issued tokens expire
- * (24 h for client-credentials tokens, B.2); tests jump past those moments in one call instead of
- * sleeping, while a long-running sandbox keeps moving with real time.
+ * Why: token lifetimes, expiring page tokens and download URLs, and rate-limit windows all depend
+ * on time (e.g. Asana's two-minute download URLs, Shopify's 2/s leaky bucket); tests jump past those
+ * deadlines in one call, while a long-running sandbox keeps moving with real time.
  */
 export function createFakeClock(realNow: () => number = Date.now): FakeClock {
   let offset = 0;
