@@ -97,7 +97,7 @@ export class HostedConnection {
     return (await this.call('POST', path, body)) as ExecuteResult;
   }
 
-  /** Streams a file (e.g. an Asana attachment) through the service, with Range support. */
+  /** Streams a file (a `download` action) through the service, with Range support. */
   async download(entity: string, params: Record<string, unknown>): Promise<DownloadStream> {
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     for (let attempt = 0; ; attempt++) {
