@@ -57,6 +57,10 @@ test('the README hosted walk-through runs exactly as written, with no credential
     expect(get.data.id).toBe('1001');
     expect(JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8'))).toEqual({ client_id: expect.stringMatching(/^cli_/), client_secret: expect.any(String) });
   } finally {
-    process.kill(-server.pid!, 'SIGTERM');
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      // The server group has already exited (e.g. it failed to start): nothing to stop.
+    }
   }
 });
