@@ -210,6 +210,25 @@ describe('retries, rate limits and upstream failures', () => {
     expect(rejected.message).not.toContain(secret);
   });
 
+  test('the client-side rate limit keeps every rolling window under its budget', async () => {
+    const fake = hub.sandbox.fakes.hubspot;
+    const connection = connect('hubspot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, rateLimit: { requests: 3, perMs: 500 } });
+    const sent: number[] = [];
+    const before = fake.requests.length;
+    await Promise.all(
+      Array.from({ length: 9 }, () =>
+        connection.execute('contacts', 'list', { limit: 1 }).then(() => {
+          sent.push(Date.now());
+        }),
+      ),
+    );
+    expect(fake.requests.length - before).toBe(9);
+    sent.sort((a, b) => a - b);
+    // Nine calls at three per 500 ms need at least two full windows.
+    expect(sent.at(-1)! - sent[0]!).toBeGreaterThanOrEqual(900);
+    for (let i = 3; i < sent.length; i++) expect(sent[i]! - sent[i - 3]!).toBeGreaterThanOrEqual(450);
+  });
+
   test('every error code maps to one status in one table', () => {
     for (const [code, entry] of Object.entries(ERROR_CODES)) {
       expect(new EngineError(code as keyof typeof ERROR_CODES, 'x').status).toBe(entry.status);
