@@ -4,11 +4,19 @@
  *
  * 1. Per-call overhead: `execute('contacts', 'list', {limit: 100})` against a hand-written got
  *    call for the same request on the HubSpot sandbox, interleaved so both see the same machine.
+ * 2. Hosted cost: the same call through the hosted service (HTTP, token check, store lookup) and
+ *    its hosted client, against the in-process library.
+ * 3. Streaming memory: resident memory growth while a 200 MiB attachment streams through.
  */
 import got from 'got';
 import { performance } from 'node:perf_hooks';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect } from '../engine/index.js';
-import { startSandbox } from '../engine/sandbox/index.js';
+import { startHostedService } from '../engine/hosted/index.js';
+import { LARGE_ATTACHMENT_SIZE, startSandbox } from '../engine/sandbox/index.js';
+import { hashSecret } from '../engine/store/index.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const WARMUP = 50;
@@ -68,4 +76,78 @@ async function perCallOverhead(): Promise<void> {
   console.log(`  ratio engine/got p50 ${(e.p50 / g.p50).toFixed(2)}x  mean ${(e.mean / g.mean).toFixed(2)}x  (overhead p50 ${fmt(e.p50 - g.p50)} ms)`);
 }
 
+async function interleave(label: string, a: [string, () => Promise<unknown>], b: [string, () => Promise<unknown>], iterations: number): Promise<void> {
+  for (let i = 0; i < WARMUP; i++) {
+    await a[1]();
+    await b[1]();
+  }
+  const first: number[] = [];
+  const second: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    if (i % 2 === 0) {
+      first.push(await timed(a[1]));
+      second.push(await timed(b[1]));
+    } else {
+      second.push(await timed(b[1]));
+      first.push(await timed(a[1]));
+    }
+  }
+  const x = summary(first);
+  const y = summary(second);
+  const fmt = (n: number) => n.toFixed(3);
+  console.log(`${label}, ${iterations} interleaved calls each`);
+  console.log(`  ${a[0].padEnd(16)} p50 ${fmt(x.p50)} ms  p95 ${fmt(x.p95)} ms  mean ${fmt(x.mean)} ms`);
+  console.log(`  ${b[0].padEnd(16)} p50 ${fmt(y.p50)} ms  p95 ${fmt(y.p95)} ms  mean ${fmt(y.mean)} ms`);
+  console.log(`  ratio ${a[0]}/${b[0]} p50 ${(x.p50 / y.p50).toFixed(2)}x  mean ${(x.mean / y.mean).toFixed(2)}x`);
+}
+
+async function hostedCost(): Promise<void> {
+  const sandbox = await startSandbox({ rateLimits: false });
+  const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
+  const service = await startHostedService({ databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'bench-')), 'engine.db')}`, port: 0, secret: 'bench', upstreams, logger: false, clientRateLimits: false });
+  try {
+    const secret = 'bench-secret';
+    const client = await service.store.createClient({ name: 'bench', secretHash: await hashSecret(secret) });
+    const info = sandbox.upstreams.hubspot!;
+    const tokenAnswer = await got.post(`${service.url}/v1/auth/token`, { json: { client_id: client.client_id, client_secret: secret, external_user_id: 'bench' } }).json<{ access_token: string }>();
+    await got.post(`${service.url}/v1/integrations/connectors`, { headers: { authorization: `Bearer ${tokenAnswer.access_token}` }, json: { external_user_id: 'bench', connector_type: 'hubspot', credentials: info.credentials } });
+    const hosted = connect('hubspot', { hosted: { baseUrl: service.url, externalUserId: 'bench', clientId: client.client_id, clientSecret: secret } });
+    const local = connect('hubspot', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false });
+    await interleave(
+      'hosted cost: contacts list limit=100, hosted client + service vs in-process library',
+      ['hosted', () => hosted.execute('contacts', 'list', { limit: 100 })],
+      ['in-process', () => local.execute('contacts', 'list', { limit: 100 })],
+      Math.round(ITERATIONS / 2),
+    );
+  } finally {
+    await service.close();
+    await sandbox.close();
+  }
+}
+
+async function streamingMemory(): Promise<void> {
+  const sandbox = await startSandbox({ rateLimits: false });
+  try {
+    const info = sandbox.upstreams.asana!;
+    const asana = connect('asana', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false });
+    const gid = sandbox.fakes.asana.anchors.attachments.large;
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    let total = 0;
+    const started = performance.now();
+    for await (const chunk of await asana.execute('attachments', 'download', { attachment_gid: gid })) {
+      total += chunk.length;
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (total !== LARGE_ATTACHMENT_SIZE) throw new Error(`streamed ${total} bytes, expected ${LARGE_ATTACHMENT_SIZE}`);
+    console.log(`streaming memory: ${(total / 1048576).toFixed(0)} MiB attachment (fake and engine in one process)`);
+    console.log(`  rss growth ${((peak - baseline) / 1048576).toFixed(1)} MiB, ${(total / 1048576 / seconds).toFixed(0)} MiB/s`);
+  } finally {
+    await sandbox.close();
+  }
+}
+
 await perCallOverhead();
+await hostedCost();
+await streamingMemory();

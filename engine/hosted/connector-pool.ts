@@ -26,6 +26,7 @@ export class ConnectorPool {
     private readonly store: Store,
     private readonly cipher: Cipher,
     private readonly upstreams: Record<string, string>,
+    private readonly clientRateLimits = true,
   ) {}
 
   /** The connection of a connector the caller already resolved through a user-scoped read. */
@@ -41,6 +42,7 @@ export class ConnectorPool {
       credentials,
       config: row.config,
       ...(baseUrl ? { baseUrl } : {}),
+      ...(this.clientRateLimits ? {} : { rateLimit: false as const }),
       refreshCoordinator: this.coordinator(row.id, entry),
     });
     this.entries.set(row.id, entry);

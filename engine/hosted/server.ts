@@ -24,6 +24,8 @@ export interface HostedServerOptions {
   logger?: boolean | Record<string, unknown>;
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** The manifests' client-side rate limits (default on); off only for benchmarks against fakes. */
+  clientRateLimits?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,7 +63,7 @@ function bearer(request: FastifyRequest): string {
 export function createHostedServer(options: HostedServerOptions): FastifyInstance {
   const { store, cipher } = options;
   const tokens = new TokenIssuer(options.serviceKey);
-  const pool = new ConnectorPool(store, cipher, options.upstreams ?? {});
+  const pool = new ConnectorPool(store, cipher, options.upstreams ?? {}, options.clientRateLimits ?? true);
   const metrics = new ServiceMetrics();
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 1024 * 1024,

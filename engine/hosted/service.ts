@@ -13,6 +13,7 @@ export interface HostedServiceOptions {
   upstreams?: Record<string, string>;
   logger?: boolean | Record<string, unknown>;
   bodyLimit?: number;
+  clientRateLimits?: boolean;
 }
 
 /** A running service. */
@@ -44,6 +45,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.upstreams ? { upstreams: options.upstreams } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      ...(options.clientRateLimits === false ? { clientRateLimits: false } : {}),
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port, host });
