@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../errors.js';
 import { startHostedService } from '../hosted/index.js';
+import { shippedManifests } from '../manifest/index.js';
 import { startSandbox, type Sandbox } from '../sandbox/index.js';
 
 export interface ServeOptions {
@@ -43,7 +44,6 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     process.stdout.write(JSON.stringify(sandbox.describe()) + '\n');
     upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
   } else {
-    const { shippedManifests } = await import('../manifest/index.js');
     upstreams = upstreamsFromEnv([...shippedManifests().keys()]);
   }
   const service = await startHostedService({
