@@ -1,0 +1,42 @@
+import { performance } from 'node:perf_hooks';
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import { compileSearch } from './compile-search.js';
+import { encodeCursor } from './cursor.js';
+import { projectFields } from './project-fields.js';
+import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
+
+/** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
+export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
+
+type Row = Record<string, unknown> & { id: string; data: unknown; score: number };
+
+/**
+ * Runs a validated search over the record table and shapes SPEC.md's result: hits with id, score
+ * and (projected) data, the keyset cursor of the last hit when more records follow, and the
+ * measured time.
+ */
+export async function runSearch(
+  db: SearchDatabase,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  request: SearchRequest,
+): Promise<SearchResult> {
+  const started = performance.now();
+  const compiled = compileSearch(request, dialect, scope);
+  const rows =
+    dialect === 'sqlite'
+      ? ((db as BetterSqlite3.Database).prepare(compiled.sql).all(...compiled.params) as Row[])
+      : (await (db as pg.Pool).query<Row>(compiled.sql, compiled.params)).rows;
+
+  const page = rows.slice(0, request.limit);
+  const last = page[page.length - 1];
+  const next_cursor =
+    rows.length > request.limit && last ? encodeCursor(request.queryHash, compiled.slots.map((_, i) => last[`k${i}`] as string | number)) : null;
+  const paths = request.fields ?? Object.keys(request.searchable);
+  const hits: SearchHit[] = page.map((row) => {
+    const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+    return { id: row.id, score: Number(row.score), data: projectFields(data, paths) };
+  });
+  return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
+}
