@@ -192,6 +192,9 @@ describe('retries, rate limits and upstream failures', () => {
     fake.faults.latency(0);
     expect(error.code).toBe('UPSTREAM_TIMEOUT');
     expect(error.status).toBe(504);
+    // The abandoned attempts are still sleeping in the fake; let them finish before the next test
+    // arms faults, or one of them could consume a fault meant for that test.
+    await new Promise((resolve) => setTimeout(resolve, 1600));
   });
 
   test('a 403 is FORBIDDEN and a rejected token is REAUTH_REQUIRED, neither retried and no secret quoted', async () => {
