@@ -266,6 +266,70 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(wrong.body.error.code).toBe('INVALID_CREDENTIALS');
   });
 
+  test('sync: a full pass copies every planned entity; status per entity; a second pass duplicates nothing', async () => {
+    const created = await createConnector(h, 'ivy', 'hubspot');
+    const t = await token(h, 'ivy');
+    const path = `/api/v1/connectors/sources/${created.body.id}/sync`;
+    const started = await call(h, 'POST', path, { token: t });
+    expect(started.status).toBe(202);
+    expect(started.body.connector_id).toBe(created.body.id);
+    let status = await call(h, 'GET', path, { token: t });
+    for (let i = 0; i < 200 && (status.body.running || status.body.entities.length < 3); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = await call(h, 'GET', path, { token: t });
+    }
+    const counts = sandbox.fakes.hubspot.dataset.counts();
+    expect(status.body.running).toBe(false);
+    expect(status.body.entities.map((e: { entity: string; status: string; records: number }) => [e.entity, e.status, e.records])).toEqual([
+      ['companies', 'succeeded', counts.companies!.active],
+      ['contacts', 'succeeded', counts.contacts!.active],
+      ['deals', 'succeeded', counts.deals!.active],
+    ]);
+    for (const entity of status.body.entities) expect(entity.last_success_at).toEqual(expect.any(String));
+    const stored = async () => {
+      const rows = (await h.service.store.syncStates(created.body.id)).map((s) => s.records);
+      return rows.reduce((a, b) => a + b, 0);
+    };
+    expect(await stored()).toBe(counts.contacts!.active + counts.companies!.active + counts.deals!.active);
+    await call(h, 'POST', path, { token: t });
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      status = await call(h, 'GET', path, { token: t });
+    } while (status.body.running);
+    expect(status.body.entities.every((e: { status: string }) => e.status === 'succeeded')).toBe(true);
+    expect(await stored()).toBe(counts.contacts!.active + counts.companies!.active + counts.deals!.active);
+    expect((await call(h, 'DELETE', `/v1/integrations/connectors/${created.body.id}`, { token: t })).status).toBe(204);
+    expect(await h.service.store.syncStates(created.body.id)).toEqual([]);
+  });
+
+  test('sync: another user cannot start or read a connector’s sync (404 as for an unknown id)', async () => {
+    const created = await createConnector(h, 'ivy', 'hubspot');
+    const mallory = await token(h, 'mallory');
+    for (const method of ['POST', 'GET']) {
+      const answer = await call(h, method, `/api/v1/connectors/sources/${created.body.id}/sync`, { token: mallory });
+      expect({ status: answer.status, code: answer.body.error.code }).toEqual({ status: 404, code: 'CONNECTOR_NOT_FOUND' });
+    }
+    const untouched = await call(h, 'GET', `/api/v1/connectors/sources/${created.body.id}/sync`, { token: await token(h, 'ivy') });
+    expect(untouched.body).toEqual({ connector_id: created.body.id, running: false, entities: [] });
+  });
+
+  test('sync: a pass that fails keeps the copy and says why', async () => {
+    const created = await createConnector(h, 'jude', 'gong');
+    const t = await token(h, 'jude');
+    const path = `/api/v1/connectors/sources/${created.body.id}/sync`;
+    sandbox.fakes.gong.faults.failNext(20, 500);
+    await call(h, 'POST', path, { token: t });
+    let status;
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      status = await call(h, 'GET', path, { token: t });
+    } while (status.body.running);
+    sandbox.fakes.gong.faults.reset();
+    const failed = status.body.entities.filter((e: { status: string }) => e.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0].last_error).toMatch(/^UPSTREAM_ERROR: /);
+  });
+
   test('download streams with Range and 206', async () => {
     const created = await createConnector(h, 'dave', 'asana');
     const t = await token(h, 'dave');

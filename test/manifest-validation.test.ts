@@ -84,6 +84,8 @@ describe('manifest validation', () => {
     ['oauth field not declared', '    sign: { type: bearer, token: "{{credentials.token}}" }\n', '    sign: { type: bearer, token: "{{credentials.token}}" }\n    oauth2:\n      token_url: https://api.example.com/token\n      body_format: form\n      body: { grant_type: refresh_token }\n      response: { access_token: access_token, expires_in: expires_in }\n', /oauth2 stores "access_token" in the credentials/],
     ['wrong sign type', 'sign: { type: bearer, token: "{{credentials.token}}" }', 'sign: { type: digest, token: "{{credentials.token}}" }', /\/auth\/0\/sign has type "digest", which is not a kind allowed here/],
     ['schema keyword split off by a flow-mapping comma', 'id: { type: string, description: Item id. }', 'id: { type: string, description: Item id, the primary key. }', /schema does not compile: strict mode: unknown keyword: "the primary key\."/],
+    ['sync through a get', '    actions:\n      list:', '    sync: { read: { action: get }, id: id }\n    actions:\n      list:', /sync reads "get", which is not a list-like action of items/],
+    ['sync params the action refuses', '    actions:\n      list:', '    sync: { read: { action: list, params: { limit: "ten" } }, id: id }\n    actions:\n      list:', /sync params \/limit must be integer/],
     ['unknown action name', '      get:\n        params:', '      fetch:\n        params:', /must be equal to one of the allowed values|property name must be valid/],
   ];
 

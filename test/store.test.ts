@@ -120,7 +120,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
     const second = await open(url);
     expect(await second.getConnector('user-a', row.id)).toEqual(row);
     const versions = await backend.rawQuery<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version');
-    expect(versions.map((v) => Number(v.version))).toEqual([1]);
+    expect(versions.map((v) => Number(v.version))).toEqual([1, 2]);
     if (backend.name === 'sqlite') {
       const [mode] = await backend.rawQuery<{ journal_mode: string }>(url, 'PRAGMA journal_mode');
       expect(mode?.journal_mode).toBe('wal');
@@ -133,7 +133,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
     const created = await stores[0]!.createConnector(newConnector());
     expect(await stores[3]!.getConnector('user-a', created.id)).toEqual(created);
     const versions = await backend.rawQuery<{ version: number }>(url, 'SELECT version FROM schema_migrations');
-    expect(versions).toHaveLength(1);
+    expect(versions).toHaveLength(2);
   });
 
   it('keeps platform clients: create, find, list newest first, revoke once', async () => {

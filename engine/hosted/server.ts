@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ConnectorNotFoundError, ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { findManifest } from '../manifest/index.js';
 import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
+import { runSync } from '../sync/index.js';
 import { verifySecret, type Cipher, type ConnectorRow, type Store } from '../store/index.js';
 import { bodySchema } from './body-schemas.js';
 import { ConnectorPool } from './connector-pool.js';
@@ -65,6 +67,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   const tokens = new TokenIssuer(options.serviceKey);
   const pool = new ConnectorPool(store, cipher, options.upstreams ?? {}, options.clientRateLimits ?? true);
   const metrics = new ServiceMetrics();
+  /** Sync passes in flight in this process, by connector id (one at a time per connector). */
+  const syncing = new Map<string, Promise<unknown>>();
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -79,6 +83,9 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true } },
   });
 
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...syncing.values()]);
+  });
   app.setErrorHandler((error, request, reply) => sendError(reply, toEngineError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(reply, toEngineError({ statusCode: 404 }, request)));
   app.addHook('onResponse', async (request, reply) => {
@@ -168,6 +175,26 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       pool.forget(id);
       return reply.code(204).send();
     });
+
+    const syncStatus = async (row: ConnectorRow) => ({
+      connector_id: row.id,
+      running: syncing.has(row.id),
+      entities: await store.syncStates(row.id),
+    });
+
+    scoped.post('/api/v1/connectors/sources/:id/sync', async (request, reply) => {
+      const row = await owned(request, (request.params as { id: string }).id);
+      if (!syncing.has(row.id)) {
+        const connection = await pool.connection(row);
+        const pass = runSync({ connection, manifest: findManifest(row.connector_type).manifest, store, connectorId: row.id })
+          .catch((error: unknown) => request.log.error({ err: error, connector: row.id }, 'sync pass failed'))
+          .finally(() => syncing.delete(row.id));
+        syncing.set(row.id, pass);
+      }
+      return reply.code(202).send(await syncStatus(row));
+    });
+
+    scoped.get('/api/v1/connectors/sources/:id/sync', async (request) => syncStatus(await owned(request, (request.params as { id: string }).id)));
 
     scoped.post('/api/v1/connectors/sources/:id/execute', { schema: { body: bodySchema('hosted-execute-request') } }, async (request, reply) => {
       const row = await owned(request, (request.params as { id: string }).id);

@@ -89,6 +89,12 @@ class Checker {
       for (const [actionName, action] of Object.entries(entity.actions)) {
         this.action(action, actionName, recordFields, ['entities', entityName, 'actions', actionName]);
       }
+      const read = entity.sync?.read;
+      if (read && entity.actions[read.action]?.response.records === undefined) {
+        this.report(['entities', entityName, 'sync', 'read', 'action'], `sync reads "${read.action}", which is not a list-like action of ${entityName}`);
+      } else if (read) {
+        this.syncParams(read.params ?? {}, entity.actions[read.action]!.params, ['entities', entityName, 'sync', 'read', 'params']);
+      }
     }
     return this.problems;
   }
@@ -124,6 +130,19 @@ class Checker {
       this.ajv.compile(schema as object);
     } catch (error) {
       this.report(path, `schema does not compile: ${(error as Error).message}`);
+    }
+  }
+
+  /** A sync plan's params must pass the action's own params schema, so a pass cannot fail on them. */
+  private syncParams(params: Record<string, unknown>, schema: JsonSchema | undefined, path: PathPart[]): void {
+    if (!schema) return;
+    try {
+      const validate = this.ajv.compile(schema);
+      if (!validate(params)) {
+        for (const error of validate.errors ?? []) this.report(path, `sync params ${error.instancePath || '/'} ${error.message ?? 'are invalid'}`);
+      }
+    } catch {
+      // A schema that does not compile is reported by compiles() already.
     }
   }
 

@@ -138,10 +138,16 @@ export interface ActionSpec {
   file?: FileSpec;
 }
 
+export interface SyncPlan {
+  read: { action: string; params?: Record<string, unknown> };
+  id: string;
+}
+
 export interface EntitySpec {
   description?: string;
   record: JsonSchema;
   actions: Record<string, ActionSpec>;
+  sync?: SyncPlan;
 }
 
 export interface Manifest {

@@ -16,8 +16,11 @@ export type {
   Store,
   StoreDialect,
   StoredCredentials,
+  SyncedRecord,
+  SyncState,
 } from './types.js';
 export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
 export { hashSecret, verifySecret } from './secret-hash.js';
 export { DecryptionError, StoreSetupError } from './store-errors.js';
+export { recordTableDdl, RECORD_TABLE, RECORD_TEXT_TABLE } from './record-table.js';

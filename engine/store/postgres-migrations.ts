@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { latestVersion, type Migration } from './migration.js';
+import { recordTableDdl } from './record-table.js';
 import { StoreSetupError } from './store-errors.js';
 
 /**
@@ -32,6 +33,26 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         updated_at timestamptz NOT NULL
       );
       CREATE INDEX connectors_by_user ON connectors (external_user_id, created_at DESC, seq DESC);
+    `,
+  },
+  {
+    version: 2,
+    name: 'synchronized records and sync state',
+    sql: `
+      ${recordTableDdl('postgres')}
+      ALTER TABLE search_records ADD COLUMN sync_generation bigint NOT NULL DEFAULT 0;
+      CREATE TABLE sync_state (
+        connector_id text NOT NULL,
+        entity text NOT NULL,
+        status text NOT NULL,
+        records integer NOT NULL,
+        generation bigint NOT NULL,
+        started_at timestamptz NOT NULL,
+        finished_at timestamptz,
+        last_success_at timestamptz,
+        last_error text,
+        PRIMARY KEY (connector_id, entity)
+      );
     `,
   },
 ];

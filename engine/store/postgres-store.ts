@@ -15,6 +15,8 @@ import type {
   PlatformClientRecord,
   Store,
   StoredCredentials,
+  SyncedRecord,
+  SyncState,
 } from './types.js';
 
 const CONNECTOR_COLUMNS =
@@ -138,11 +140,68 @@ class PostgresStore implements Store {
   }
 
   async deleteConnector(externalUserId: string, id: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('DELETE FROM connectors WHERE id = $1 AND external_user_id = $2', [
-      id,
-      externalUserId,
-    ]);
-    return rowCount === 1;
+    return this.transaction(async (client) => {
+      const { rowCount } = await client.query('DELETE FROM connectors WHERE id = $1 AND external_user_id = $2', [id, externalUserId]);
+      if (rowCount !== 1) return false;
+      await client.query('DELETE FROM search_records WHERE connector_id = $1', [id]);
+      await client.query('DELETE FROM sync_state WHERE connector_id = $1', [id]);
+      return true;
+    });
+  }
+
+  async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    // One statement per batch: jsonb_to_recordset turns the batch into rows; IS DISTINCT FROM keeps
+    // an unchanged record's updated_at.
+    await this.pool.query(
+      `INSERT INTO search_records (connector_id, entity, id, data, updated_at, sync_generation)
+       SELECT $1, $2, r.id, r.data, now(), $3 FROM jsonb_to_recordset($4::jsonb) AS r(id text, data jsonb)
+       ON CONFLICT (connector_id, entity, id) DO UPDATE SET
+         data = excluded.data,
+         updated_at = CASE WHEN search_records.data IS DISTINCT FROM excluded.data THEN excluded.updated_at ELSE search_records.updated_at END,
+         sync_generation = excluded.sync_generation`,
+      [connectorId, entity, generation, JSON.stringify(records.map((r) => ({ id: r.id, data: r.data })))],
+    );
+  }
+
+  async removeStaleRecords(connectorId: string, entity: string, generation: number): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM search_records WHERE connector_id = $1 AND entity = $2 AND sync_generation < $3', [connectorId, entity, generation]);
+    return rowCount ?? 0;
+  }
+
+  async saveSyncState(state: SyncState): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO sync_state (connector_id, entity, status, records, generation, started_at, finished_at, last_success_at, last_error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (connector_id, entity) DO UPDATE SET status = excluded.status, records = excluded.records, generation = excluded.generation,
+         started_at = excluded.started_at, finished_at = excluded.finished_at, last_success_at = excluded.last_success_at, last_error = excluded.last_error`,
+      [state.connector_id, state.entity, state.status, state.records, state.generation, state.started_at, state.finished_at, state.last_success_at, state.last_error],
+    );
+  }
+
+  async syncStates(connectorId: string): Promise<SyncState[]> {
+    const { rows } = await this.pool.query(
+      `SELECT connector_id, entity, status, records, generation::float8 AS generation, started_at, finished_at, last_success_at, last_error
+       FROM sync_state WHERE connector_id = $1 ORDER BY entity`,
+      [connectorId],
+    );
+    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
+    return rows.map((r) => ({ ...r, started_at: iso(r.started_at) as string, finished_at: iso(r.finished_at), last_success_at: iso(r.last_success_at) })) as SyncState[];
+  }
+
+  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {

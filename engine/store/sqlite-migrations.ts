@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { latestVersion, type Migration } from './migration.js';
+import { recordTableDdl } from './record-table.js';
 import { StoreSetupError } from './store-errors.js';
 
 /**
@@ -36,6 +37,26 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         updated_at TEXT NOT NULL
       ) STRICT;
       CREATE INDEX connectors_by_user ON connectors (external_user_id, created_at DESC, seq DESC);
+    `,
+  },
+  {
+    version: 2,
+    name: 'synchronized records and sync state',
+    sql: `
+      ${recordTableDdl('sqlite')}
+      ALTER TABLE search_records ADD COLUMN sync_generation INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE sync_state (
+        connector_id TEXT NOT NULL,
+        entity TEXT NOT NULL,
+        status TEXT NOT NULL,
+        records INTEGER NOT NULL,
+        generation INTEGER NOT NULL,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        last_success_at TEXT,
+        last_error TEXT,
+        PRIMARY KEY (connector_id, entity)
+      ) STRICT;
     `,
   },
 ];

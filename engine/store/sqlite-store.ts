@@ -18,6 +18,8 @@ import type {
   PlatformClientRecord,
   Store,
   StoredCredentials,
+  SyncedRecord,
+  SyncState,
 } from './types.js';
 
 /** The path that keeps an SQLite database in memory (tests). */
@@ -121,7 +123,35 @@ class SqliteStore implements Store {
   }
 
   async deleteConnector(externalUserId: string, id: string): Promise<boolean> {
-    return this.stmt.deleteConnector.run(id, externalUserId).changes === 1;
+    const remove = this.db.transaction(() => {
+      if (this.stmt.deleteConnector.run(id, externalUserId).changes !== 1) return false;
+      this.db.prepare('DELETE FROM search_records WHERE connector_id = ?').run(id);
+      this.db.prepare('DELETE FROM sync_state WHERE connector_id = ?').run(id);
+      return true;
+    });
+    return remove();
+  }
+
+  async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
+    const now = new Date().toISOString();
+    const upsert = this.db.transaction(() => {
+      for (const record of records) {
+        this.stmt.upsertRecord.run({ connector_id: connectorId, entity, id: record.id, data: JSON.stringify(record.data), now, generation });
+      }
+    });
+    upsert();
+  }
+
+  async removeStaleRecords(connectorId: string, entity: string, generation: number): Promise<number> {
+    return this.stmt.removeStale.run(connectorId, entity, generation).changes;
+  }
+
+  async saveSyncState(state: SyncState): Promise<void> {
+    this.stmt.saveSyncState.run(state);
+  }
+
+  async syncStates(connectorId: string): Promise<SyncState[]> {
+    return this.stmt.syncStates.all(connectorId) as SyncState[];
   }
 
   async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {
@@ -199,6 +229,18 @@ function prepareStatements(db: Database.Database) {
       SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1
       WHERE id = @id AND credentials_lock_token = @token`),
     exists: db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck(),
+    // The search index follows data through triggers; an unchanged record keeps its row (and seq).
+    upsertRecord: db.prepare(`INSERT INTO search_records (connector_id, entity, id, data, updated_at, sync_generation)
+      VALUES (@connector_id, @entity, @id, @data, @now, @generation)
+      ON CONFLICT (connector_id, entity, id) DO UPDATE SET
+        data = CASE WHEN data = excluded.data THEN data ELSE excluded.data END,
+        updated_at = CASE WHEN data = excluded.data THEN updated_at ELSE excluded.updated_at END,
+        sync_generation = excluded.sync_generation`),
+    removeStale: db.prepare('DELETE FROM search_records WHERE connector_id = ? AND entity = ? AND sync_generation < ?'),
+    saveSyncState: db.prepare(`INSERT OR REPLACE INTO sync_state
+      (connector_id, entity, status, records, generation, started_at, finished_at, last_success_at, last_error)
+      VALUES (@connector_id, @entity, @status, @records, @generation, @started_at, @finished_at, @last_success_at, @last_error)`),
+    syncStates: db.prepare('SELECT * FROM sync_state WHERE connector_id = ? ORDER BY entity'),
   };
 }
 

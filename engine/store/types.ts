@@ -77,6 +77,25 @@ export interface StoredCredentials {
  */
 export type CredentialsLockResult<T> = { ciphertext?: string } & T;
 
+/** One entity's synchronization, as GET .../sync shows it. */
+export interface SyncState {
+  connector_id: string;
+  entity: string;
+  status: 'running' | 'succeeded' | 'failed';
+  records: number;
+  generation: number;
+  started_at: string;
+  finished_at: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+}
+
+/** A record of the synchronized copy. */
+export interface SyncedRecord {
+  id: string;
+  data: unknown;
+}
+
 /**
  * The hosted mode's persistence, one interface over SQLite and PostgreSQL. Every connector
  * operation that a tenant can reach takes the external user id and filters by it in SQL, so a
@@ -107,7 +126,7 @@ export interface Store {
    * flight cannot overwrite credentials the user just replaced). `undefined` when not the user's.
    */
   updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined>;
-  /** Deletes the user's connector; false when it is not the user's (or does not exist). */
+  /** Deletes the user's connector with its synchronized copy; false when it is not the user's (or does not exist). */
   deleteConnector(externalUserId: string, id: string): Promise<boolean>;
 
   /**
@@ -127,6 +146,18 @@ export interface Store {
     connectorId: string,
     fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>,
   ): Promise<CredentialsLockResult<T>>;
+
+  /**
+   * Upserts records of one entity into the synchronized copy, stamped with the sync pass
+   * (`generation`) that saw them; one transaction per call.
+   */
+  writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void>;
+  /** After a full pass: removes the entity's records that pass did not see; returns how many. */
+  removeStaleRecords(connectorId: string, entity: string, generation: number): Promise<number>;
+  /** Stores one entity's sync state (insert or replace). */
+  saveSyncState(state: SyncState): Promise<void>;
+  /** The sync state of every entity of a connector, by entity name. */
+  syncStates(connectorId: string): Promise<SyncState[]>;
 
   /** Releases the database connections; the store is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import type { SearchDialect } from './types.js';
+import type { StoreDialect } from './types.js';
 
 /** The table that holds the synchronized copy: one row per record, `data` is the record as JSON. */
 export const RECORD_TABLE = 'search_records';
@@ -65,6 +65,6 @@ CREATE INDEX IF NOT EXISTS ${RECORD_TABLE}_text ON ${RECORD_TABLE} USING gin (se
  * PostgreSQL: `id` uses the "C" collation so the primary key orders ids exactly as SQLite does;
  * GIN `jsonb_path_ops` serves `eq`/`in` by containment, pg_trgm serves `like`/`fuzzy`/`keyword`.
  */
-export function recordTableDdl(dialect: SearchDialect): string {
+export function recordTableDdl(dialect: StoreDialect): string {
   return dialect === 'sqlite' ? SQLITE_DDL : POSTGRES_DDL;
 }

@@ -1,0 +1,1 @@
+export { runSync, syncedEntities, type SyncOptions } from './run-sync.js';
