@@ -1,10 +1,11 @@
+import { rawRequest } from './support/raw-request.js';
 /**
  * The Amazon Ads fake, through real HTTP on loopback: the LwA token endpoint, auth headers
  * (token, ClientId, Scope), profiles, the v3 portfolio and campaign lists with their media types,
  * filters and nextToken paging, the v2 single reads, throttling and every fault switch. Every
  * response of the two v3 operations is checked against upstream-specs/ (DESIGN.md §8, §9).
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startAmazonAdsFake, type AmazonAdsFake } from '../engine/sandbox/amazon-ads/index.js';
 import { checkResponse, loadOpenApi, matchOperation, type OpenApiDocument } from './support/openapi-conformance.js';
@@ -167,19 +168,6 @@ async function allPages(
 }
 
 /** One request on its own connection, so that a reset or a cut body reaches the test as an error. */
-function rawRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('aborted', () => reject(new Error('response aborted')));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,3 +1,4 @@
+import { rawRequest } from './support/raw-request.js';
 /**
  * The Asana fake, through real HTTP on loopback: routes, envelope and paging, offsets that
  * expire, "result too large", the /tasks rule, premium search, opt_fields, auth and OAuth refresh,
@@ -6,7 +7,7 @@
  * (DESIGN.md §8, §9).
  */
 import { createHash } from 'node:crypto';
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import {
   ANCHOR_ATTACHMENT_SIZE,
@@ -110,19 +111,6 @@ async function call(fake: AsanaFake, path: string, init: CallInit = {}): Promise
 }
 
 /** A GET with its raw bytes, on its own connection (file host tests). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'GET', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('aborted', () => reject(new Error('response aborted')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** Reads every page of a list with `limit`, following `next_page.offset`. */
 async function readAllPages(fake: AsanaFake, path: string, limit: number): Promise<{ items: any[]; pages: any[] }> {
@@ -805,9 +793,9 @@ describe('faults', () => {
 
   test('resetNext drops the connection; truncateNext cuts the body; latency delays', async () => {
     fake.faults.resetNext(1);
-    await expect(rawGet(`${fake.baseUrl}/workspaces`, { authorization: `Bearer ${fake.personalAccessToken}` })).rejects.toThrow();
+    await expect(rawRequest(`${fake.baseUrl}/workspaces`, { headers: { authorization: `Bearer ${fake.personalAccessToken}` } })).rejects.toThrow();
     fake.faults.truncateNext(1);
-    await expect(rawGet(`${fake.baseUrl}/workspaces`, { authorization: `Bearer ${fake.personalAccessToken}` })).rejects.toThrow();
+    await expect(rawRequest(`${fake.baseUrl}/workspaces`, { headers: { authorization: `Bearer ${fake.personalAccessToken}` } })).rejects.toThrow();
     fake.faults.latency(150);
     const started = Date.now();
     expect((await call(fake, '/workspaces')).status).toBe(200);
@@ -828,7 +816,7 @@ describe('file host', () => {
     const url = await downloadUrl(gid);
     expect(url).toMatch(new RegExp(`^${fake.blobBaseUrl}/asana-user-private/${gid}/quarterly-report\\.pdf\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&.*X-Amz-Expires=120&.*X-Amz-Signature=[0-9a-f]{64}$`));
     fake.clearRequests();
-    const response = await rawGet(url);
+    const response = await rawRequest(url);
     expect(response.status).toBe(200);
     expect(response.headers['content-length']).toBe(String(ANCHOR_ATTACHMENT_SIZE));
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -844,7 +832,7 @@ describe('file host', () => {
     expect(fake.blobRequests[0]).toMatchObject({ method: 'GET', status: 200, bytesSent: ANCHOR_ATTACHMENT_SIZE, completed: true });
     expect(fake.requests).toHaveLength(0);
     // Dropbox files are on the host too.
-    const dropbox = await rawGet(await downloadUrl(fake.anchors.attachments.dropbox));
+    const dropbox = await rawRequest(await downloadUrl(fake.anchors.attachments.dropbox));
     expect(dropbox.status).toBe(200);
     expect(dropbox.body.equals(expectedBlobBytes(fake.anchors.attachments.dropbox, 0, dropbox.body.length - 1))).toBe(true);
   });
@@ -861,54 +849,54 @@ describe('file host', () => {
       ['bytes=1062900-99999999', 1_062_900, size - 1],
     ];
     for (const [range, start, end] of cases) {
-      const response = await rawGet(url, { range });
+      const response = await rawRequest(url, { headers: { range } });
       expect(response.status).toBe(206);
       expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
       expect(response.headers['content-length']).toBe(String(end - start + 1));
       expect(response.body.equals(expectedBlobBytes(gid, start, end))).toBe(true);
     }
-    const unsatisfiable = await rawGet(url, { range: `bytes=${size}-` });
+    const unsatisfiable = await rawRequest(url, { headers: { range: `bytes=${size}-` } });
     expect(unsatisfiable.status).toBe(416);
     expect(unsatisfiable.headers['content-range']).toBe(`bytes */${size}`);
     expect(unsatisfiable.body.toString()).toContain('<Code>InvalidRange</Code>');
-    expect((await rawGet(url, { range: 'bytes=-0' })).status).toBe(416);
+    expect((await rawRequest(url, { headers: { range: 'bytes=-0' } })).status).toBe(416);
     // Several ranges are served whole, as S3 does.
-    expect((await rawGet(url, { range: 'bytes=0-1,5-6' })).status).toBe(200);
+    expect((await rawRequest(url, { headers: { range: 'bytes=0-1,5-6' } })).status).toBe(200);
   });
 
   test('expired, forged and token-carrying requests are refused as S3 refuses them', async () => {
     const gid = fake.anchors.attachments.asana;
     const url = await downloadUrl(gid);
-    const withToken = await rawGet(url, { authorization: `Bearer ${fake.personalAccessToken}` });
+    const withToken = await rawRequest(url, { headers: { authorization: `Bearer ${fake.personalAccessToken}` } });
     expect(withToken.status).toBe(400);
     expect(withToken.body.toString()).toMatch(/<Code>InvalidArgument<\/Code><Message>Only one auth mechanism allowed/);
 
     const parsed = new URL(url);
     const signature = parsed.searchParams.get('X-Amz-Signature')!;
     parsed.searchParams.set('X-Amz-Signature', `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`);
-    const forged = await rawGet(parsed.toString());
+    const forged = await rawRequest(parsed.toString());
     expect(forged.status).toBe(403);
     expect(forged.body.toString()).toContain('<Code>SignatureDoesNotMatch</Code>');
     const otherFile = new URL(url);
     otherFile.pathname = `/asana-user-private/${fake.anchors.attachments.large}/design-assets.zip`;
-    expect((await rawGet(otherFile.toString())).status).toBe(403);
+    expect((await rawRequest(otherFile.toString())).status).toBe(403);
     const unsigned = new URL(url);
     unsigned.search = '';
-    const denied = await rawGet(unsigned.toString());
+    const denied = await rawRequest(unsigned.toString());
     expect(denied.status).toBe(403);
     expect(denied.body.toString()).toContain('<Code>AccessDenied</Code>');
 
     fake.clock.advance(118_000);
-    expect((await rawGet(url)).status).toBe(200);
+    expect((await rawRequest(url)).status).toBe(200);
     fake.clock.advance(3_000);
-    const expired = await rawGet(url);
+    const expired = await rawRequest(url);
     expect(expired.status).toBe(403);
     expect(expired.headers['content-type']).toBe('application/xml');
     expect(expired.body.toString()).toMatch(/^<\?xml .*\?>\n<Error><Code>AccessDenied<\/Code><Message>Request has expired<\/Message>/);
     // Reading the record again mints a fresh, working URL.
     const fresh = await downloadUrl(gid);
     expect(fresh).not.toBe(url);
-    expect((await rawGet(fresh, { range: 'bytes=0-9' })).status).toBe(206);
+    expect((await rawRequest(fresh, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
     expect(fake.blobRequests.map((entry) => entry.errorCode ?? entry.status)).toEqual([
       'InvalidArgument',
       'SignatureDoesNotMatch',
@@ -923,7 +911,7 @@ describe('file host', () => {
   test('the 200 MiB file streams whole with backpressure and its tail is exact', async () => {
     const gid = fake.anchors.attachments.large;
     const url = await downloadUrl(gid);
-    const tail = await rawGet(url, { range: 'bytes=-4096' });
+    const tail = await rawRequest(url, { headers: { range: 'bytes=-4096' } });
     expect(tail.status).toBe(206);
     expect(tail.headers['content-range']).toBe(`bytes ${LARGE_ATTACHMENT_SIZE - 4096}-${LARGE_ATTACHMENT_SIZE - 1}/${LARGE_ATTACHMENT_SIZE}`);
     expect(tail.body.equals(expectedBlobBytes(gid, LARGE_ATTACHMENT_SIZE - 4096, LARGE_ATTACHMENT_SIZE - 1))).toBe(true);

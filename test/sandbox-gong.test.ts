@@ -1,10 +1,11 @@
+import { rawRequest } from './support/raw-request.js';
 /**
  * The Gong fake, through real HTTP on loopback: both hosts, access-key and OAuth auth with
  * single-use refresh tokens, every route, cursor paging, 404-for-empty, rate limits, fault
  * switches; every JSON response a /v2 route served is checked against upstream-specs/gong-v2.json
  * (DESIGN.md §8, §9; API-NOTES C.1-C.4).
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FakeStartOptions } from '../engine/sandbox/fake-registry.js';
 import {
@@ -146,19 +147,6 @@ function expected(fake: Fake, from?: number, to?: number, workspaceId?: string):
   );
 }
 
-function rawRequest(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('aborted', () => reject(new Error('response aborted')));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -839,13 +827,13 @@ describe('fault switches', () => {
   test('resetNext destroys the connection without a response, on the customer host too', async () => {
     const auth = { authorization: basicHeader(fake.accessKey, fake.accessKeySecret) };
     fake.faults.resetNext(2);
-    await expect(rawRequest(`${fake.baseUrl}/v2/workspaces`, auth)).rejects.toThrow(/ECONNRESET|socket hang up/);
-    await expect(rawRequest(`${fake.customerBaseUrl}/v2/workspaces`, auth)).rejects.toThrow(/ECONNRESET|socket hang up/);
+    await expect(rawRequest(`${fake.baseUrl}/v2/workspaces`, { headers: auth })).rejects.toThrow(/ECONNRESET|socket hang up/);
+    await expect(rawRequest(`${fake.customerBaseUrl}/v2/workspaces`, { headers: auth })).rejects.toThrow(/ECONNRESET|socket hang up/);
     expect(fake.requests.map((exchange) => [exchange.fault, exchange.response.status, fake.hostOf(exchange)])).toEqual([
       ['reset', 0, 'main'],
       ['reset', 0, 'customer'],
     ]);
-    expect((await rawRequest(`${fake.customerBaseUrl}/v2/workspaces`, auth)).status).toBe(200);
+    expect((await rawRequest(`${fake.customerBaseUrl}/v2/workspaces`, { headers: auth })).status).toBe(200);
   });
 
   test('truncateNext sends the full Content-Length but half the body, through the customer host as well', async () => {
@@ -870,7 +858,7 @@ describe('fault switches', () => {
       expect(received).toBe(Math.floor(declared / 2));
       expect(fake.requests.at(-1)?.fault).toBe('truncate');
     }
-    expect((await rawRequest(`${fake.customerBaseUrl}/v2/users`, auth)).body.length).toBeGreaterThan(10_000);
+    expect((await rawRequest(`${fake.customerBaseUrl}/v2/users`, { headers: auth })).body.length).toBeGreaterThan(10_000);
   });
 
   test('faults skip the token endpoint unless includeAuth is set', async () => {

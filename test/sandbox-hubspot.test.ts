@@ -1,10 +1,11 @@
+import { rawRequest } from './support/raw-request.js';
 /**
  * The HubSpot fake, through real HTTP on loopback: routes, paging, auth, rate limits, search,
  * fault switches; every response served here is checked against upstream-specs/ (DESIGN.md §8, §9).
  * Also tests the OpenAPI conformance checker itself.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,19 +117,6 @@ const refreshForm = (fake: HubspotFake, overrides: Record<string, string> = {}):
  * One request on its own connection (node:http, no keep-alive agent), so that a reset or a cut
  * body reaches the test as an error instead of being retried by a pooled client.
  */
-function rawRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('aborted', () => reject(new Error('response aborted')));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,3 +1,4 @@
+import { rawRequest } from './support/raw-request.js';
 /**
  * The Shopify fake, through real HTTP on loopback: every route, auth, Link-header paging, the
  * leaky-bucket limit, error bodies and the fault switches (API-NOTES B.1-B.6, DESIGN.md §8).
@@ -268,19 +269,6 @@ async function readAll(fake: ShopifyFake, path: string, key: string): Promise<{ 
 }
 
 /** One request on its own connection, with any Host header, so resets and cut bodies surface as errors. */
-function rawRequest(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'GET', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('aborted', () => reject(new Error('response aborted')));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -438,15 +426,15 @@ describe('auth', () => {
   test('a token presented to another {shop}.myshopify.com is refused; this store and other hosts are fine', async () => {
     const url = apiUrl(fake, '/shop.json');
     const token = { 'X-Shopify-Access-Token': fake.accessToken };
-    const other = await rawRequest(url, { ...token, host: 'another-store.myshopify.com' });
+    const other = await rawRequest(url, { headers: { ...token, host: 'another-store.myshopify.com' } });
     expect(other.status).toBe(401);
     expect(JSON.parse(other.body.toString())).toEqual(INVALID_TOKEN);
-    const forwarded = await rawRequest(url, { ...token, 'x-forwarded-host': 'another-store.myshopify.com' });
+    const forwarded = await rawRequest(url, { headers: { ...token, 'x-forwarded-host': 'another-store.myshopify.com' } });
     expect(forwarded.status).toBe(401);
-    const own = await rawRequest(url, { ...token, host: 'Sandbox-Store.myshopify.com' });
+    const own = await rawRequest(url, { headers: { ...token, host: 'Sandbox-Store.myshopify.com' } });
     expect(own.status).toBe(200);
     expect(JSON.parse(own.body.toString()).shop.id).toBe(fake.dataset.shop.id);
-    expect((await rawRequest(url, { ...token, host: 'localhost:1234' })).status).toBe(200);
+    expect((await rawRequest(url, { headers: { ...token, host: 'localhost:1234' } })).status).toBe(200);
   });
 });
 
@@ -964,7 +952,7 @@ describe('fault switches', () => {
 
   test('resetNext destroys the connection without a response', async () => {
     fake.faults.resetNext(1);
-    await expect(rawRequest(apiUrl(fake, '/shop.json'), { 'X-Shopify-Access-Token': fake.accessToken })).rejects.toThrow();
+    await expect(rawRequest(apiUrl(fake, '/shop.json'), { headers: { 'X-Shopify-Access-Token': fake.accessToken } })).rejects.toThrow();
     expect(fake.requests[0]).toMatchObject({ fault: 'reset', response: { status: 0 } });
     expect((await call(fake, '/shop.json')).status).toBe(200);
   });
