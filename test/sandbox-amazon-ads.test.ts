@@ -1,11 +1,10 @@
-import { rawRequest } from './support/raw-request.js';
+import { rawRequest, readCutBody } from './support/raw-request.js';
 /**
  * The Amazon Ads fake, through real HTTP on loopback: the LwA token endpoint, auth headers
  * (token, ClientId, Scope), profiles, the v3 portfolio and campaign lists with their media types,
  * filters and nextToken paging, the v2 single reads, throttling and every fault switch. Every
  * response of the two v3 operations is checked against upstream-specs/ (DESIGN.md §8, §9).
  */
-import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startAmazonAdsFake, type AmazonAdsFake } from '../engine/sandbox/amazon-ads/index.js';
 import { checkResponse, loadOpenApi, matchOperation, type OpenApiDocument } from './support/openapi-conformance.js';
@@ -820,20 +819,8 @@ describe('fault switches', () => {
     };
     fake.clearRequests();
     fake.faults.truncateNext(1);
-    let declared = 0;
-    let received = 0;
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(`${fake.baseUrl}/sp/campaigns/list`, { method: 'POST', headers, agent: false }, (res) => {
-        expect(res.statusCode).toBe(200);
-        declared = Number(res.headers['content-length']);
-        res.on('data', (chunk: Buffer) => (received += chunk.length));
-        res.on('aborted', () => resolve());
-        res.on('error', () => resolve());
-        res.on('end', () => resolve());
-      });
-      req.on('error', () => resolve());
-      req.end('{}');
-    });
+    const { status, declared, received } = await readCutBody(`${fake.baseUrl}/sp/campaigns/list`, { method: 'POST', headers, body: '{}' });
+    expect(status).toBe(200);
     expect(declared).toBeGreaterThan(1000);
     expect(received).toBe(Math.floor(declared / 2));
     expect(fake.requests[0]).toMatchObject({ fault: 'truncate', response: { status: 200 } });

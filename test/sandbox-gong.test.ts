@@ -1,11 +1,10 @@
-import { rawRequest } from './support/raw-request.js';
+import { rawRequest, readCutBody } from './support/raw-request.js';
 /**
  * The Gong fake, through real HTTP on loopback: both hosts, access-key and OAuth auth with
  * single-use refresh tokens, every route, cursor paging, 404-for-empty, rate limits, fault
  * switches; every JSON response a /v2 route served is checked against upstream-specs/gong-v2.json
  * (DESIGN.md §8, §9; API-NOTES C.1-C.4).
  */
-import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FakeStartOptions } from '../engine/sandbox/fake-registry.js';
 import {
@@ -840,20 +839,8 @@ describe('fault switches', () => {
     const auth = { authorization: basicHeader(fake.accessKey, fake.accessKeySecret) };
     for (const base of [fake.baseUrl, fake.customerBaseUrl]) {
       fake.faults.truncateNext(1);
-      let declared = 0;
-      let received = 0;
-      await new Promise<void>((resolve) => {
-        const req = httpRequest(`${base}/v2/users`, { headers: auth, agent: false }, (res) => {
-          expect(res.statusCode).toBe(200);
-          declared = Number(res.headers['content-length']);
-          res.on('data', (chunk: Buffer) => (received += chunk.length));
-          res.on('aborted', () => resolve());
-          res.on('error', () => resolve());
-          res.on('end', () => resolve());
-        });
-        req.on('error', () => resolve());
-        req.end();
-      });
+      const { status, declared, received } = await readCutBody(`${base}/v2/users`, { headers: auth });
+      expect(status).toBe(200);
       expect(declared).toBeGreaterThan(10_000);
       expect(received).toBe(Math.floor(declared / 2));
       expect(fake.requests.at(-1)?.fault).toBe('truncate');

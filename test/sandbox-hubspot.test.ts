@@ -1,11 +1,10 @@
-import { rawRequest } from './support/raw-request.js';
+import { rawRequest, readCutBody } from './support/raw-request.js';
 /**
  * The HubSpot fake, through real HTTP on loopback: routes, paging, auth, rate limits, search,
  * fault switches; every response served here is checked against upstream-specs/ (DESIGN.md §8, §9).
  * Also tests the OpenAPI conformance checker itself.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -873,20 +872,8 @@ describe('fault switches', () => {
   test('truncateNext sends the full Content-Length but half the body', async () => {
     fake.faults.truncateNext(1);
     const auth = { authorization: `Bearer ${fake.privateAppToken}` };
-    let declared = 0;
-    let received = 0;
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(`${fake.baseUrl}/crm/v3/objects/contacts?limit=20`, { headers: auth, agent: false }, (res) => {
-        expect(res.statusCode).toBe(200);
-        declared = Number(res.headers['content-length']);
-        res.on('data', (chunk: Buffer) => (received += chunk.length));
-        res.on('aborted', () => resolve());
-        res.on('error', () => resolve());
-        res.on('end', () => resolve());
-      });
-      req.on('error', () => resolve());
-      req.end();
-    });
+    const { status, declared, received } = await readCutBody(`${fake.baseUrl}/crm/v3/objects/contacts?limit=20`, { headers: auth });
+    expect(status).toBe(200);
     expect(declared).toBeGreaterThan(1000);
     expect(received).toBe(Math.floor(declared / 2));
     expect(fake.requests.at(-1)?.fault).toBe('truncate');

@@ -1,11 +1,10 @@
-import { rawRequest } from './support/raw-request.js';
+import { rawRequest, readCutBody } from './support/raw-request.js';
 /**
  * The Shopify fake, through real HTTP on loopback: every route, auth, Link-header paging, the
  * leaky-bucket limit, error bodies and the fault switches (API-NOTES B.1-B.6, DESIGN.md §8).
  * There is no OpenAPI document for the Shopify REST Admin API, so every JSON answer the fakes
  * serve is checked here against the record shapes of API-NOTES B.5/B.6 instead.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startShopifyFake, type ShopifyFake } from '../engine/sandbox/shopify/index.js';
 
@@ -959,18 +958,7 @@ describe('fault switches', () => {
 
   test('truncateNext sends the full Content-Length but half the body', async () => {
     fake.faults.truncateNext(1);
-    let received = 0;
-    let declared = 0;
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(apiUrl(fake, '/orders.json?limit=5'), { headers: { 'X-Shopify-Access-Token': fake.accessToken }, agent: false }, (res) => {
-        declared = Number(res.headers['content-length']);
-        res.on('data', (chunk: Buffer) => (received += chunk.length));
-        res.on('close', () => resolve());
-        res.on('error', () => resolve());
-      });
-      req.on('error', () => resolve());
-      req.end();
-    });
+    const { declared, received } = await readCutBody(apiUrl(fake, '/orders.json?limit=5'), { headers: { 'X-Shopify-Access-Token': fake.accessToken } });
     expect(declared).toBeGreaterThan(0);
     expect(received).toBeLessThan(declared);
     expect(fake.requests.at(-1)?.fault).toBe('truncate');
