@@ -48,6 +48,8 @@ export interface EngineErrorOptions {
   upstream?: UpstreamInfo;
   retryAfterMs?: number;
   retryable?: boolean;
+  /** SEARCH_NOT_READY: the entity's sync state, so the caller sees how far the copy is. */
+  sync?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -62,6 +64,7 @@ export class EngineError extends Error {
   readonly details?: ErrorDetail[];
   readonly upstream?: UpstreamInfo;
   readonly retryAfterMs?: number;
+  readonly sync?: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: EngineErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -72,6 +75,7 @@ export class EngineError extends Error {
     if (options.details) this.details = options.details;
     if (options.upstream) this.upstream = options.upstream;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+    if (options.sync) this.sync = options.sync;
   }
 
   /** The body shape of DESIGN.md §6, so the library and the hosted API report errors alike. */
@@ -84,6 +88,7 @@ export class EngineError extends Error {
     if (this.retryAfterMs !== undefined) error.retry_after_ms = this.retryAfterMs;
     if (this.details) error.details = this.details;
     if (this.upstream) error.upstream = this.upstream;
+    if (this.sync) error.sync = this.sync;
     return { error };
   }
 }

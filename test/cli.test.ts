@@ -114,7 +114,10 @@ describe('connector-engine entities and lint', () => {
     const result = await runCli(['entities', 'hubspot', '--json']);
     const body = JSON.parse(result.stdout);
     expect(Object.keys(body)).toEqual(['contacts', 'companies', 'deals', 'tickets', 'schemas', 'objects']);
-    expect(Object.keys(body.contacts)).toEqual(['list', 'get', 'api_search']);
+    // SPEC.md: contacts offer search (on the synchronized copy); tickets do not.
+    expect(Object.keys(body.contacts)).toEqual(['list', 'get', 'api_search', 'search']);
+    expect(Object.keys(body.tickets)).toEqual(['list', 'get', 'api_search']);
+    expect(body.contacts.search.params.query).toMatchObject({ type: 'object', required: true });
     expect(body.objects.get.params.objectId).toMatchObject({ type: 'string', required: true });
     expect(body.contacts.list.rules).toEqual(['history-page-size: with propertiesWithHistory, limit can be at most 50']);
   });

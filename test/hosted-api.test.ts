@@ -45,7 +45,12 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
     },
   });
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams, logger: { level: 'info', stream }, bodyLimit: 64 * 1024 });
+  const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams,
+    logger: { level: 'info', stream },
+    bodyLimit: 64 * 1024,
+    // Passes run only when a test asks (POST .../sync), so no background pass takes a test's injected faults.
+    sync: { background: false },
+  });
   const secret = 'ces_test_secret_value_0001';
   const created = await service.store.createClient({ name: 'tests', secretHash: await hashSecret(secret) });
   return {
@@ -149,7 +154,10 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       auth_scheme: 'private_app',
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      // Creating a connector makes its first (full) pass due at once.
+      sync: { running: false, next_sync_at: expect.any(String), interval_ms: 60 * 60 * 1000 },
     });
+    expect(Date.parse(created.body.sync.next_sync_at)).toBeLessThanOrEqual(Date.now());
     const t = await token(h, 'alice');
     const list = await call(h, 'GET', '/v1/integrations/connectors?connector_type=HubSpot', { token: t });
     expect(list.body.data.map((c: { id: string }) => c.id)).toContain(created.body.id);
@@ -310,7 +318,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       expect({ status: answer.status, code: answer.body.error.code }).toEqual({ status: 404, code: 'CONNECTOR_NOT_FOUND' });
     }
     const untouched = await call(h, 'GET', `/api/v1/connectors/sources/${created.body.id}/sync`, { token: await token(h, 'ivy') });
-    expect(untouched.body).toEqual({ connector_id: created.body.id, running: false, entities: [] });
+    expect(untouched.body).toEqual({ connector_id: created.body.id, running: false, next_sync_at: expect.any(String), interval_ms: 60 * 60 * 1000, entities: [] });
   });
 
   test('sync: a pass that fails keeps the copy and says why', async () => {

@@ -1,4 +1,5 @@
-import { findManifest } from '../manifest/index.js';
+import { findManifest, type ActionSpec } from '../manifest/index.js';
+import { SEARCH_ACTION_DESCRIPTION, searchParamsSchema } from '../sync/index.js';
 
 /** One action as `entities` describes it. */
 export interface ActionDescription {
@@ -13,7 +14,10 @@ export function describeEntities(type: string): Record<string, Record<string, Ac
   const out: Record<string, Record<string, ActionDescription>> = {};
   for (const [entity, spec] of Object.entries(manifest.entities)) {
     out[entity] = {};
-    for (const [name, action] of Object.entries(spec.actions)) {
+    const search = searchParamsSchema(spec);
+    const actions: Array<[string, Pick<ActionSpec, 'description' | 'params' | 'rules'>]> = Object.entries(spec.actions);
+    if (search) actions.push(['search', { description: SEARCH_ACTION_DESCRIPTION, params: search }]);
+    for (const [name, action] of actions) {
       const props = (action.params?.properties ?? {}) as Record<string, { type?: unknown; enum?: unknown[]; description?: string }>;
       const required = new Set((action.params?.required as string[] | undefined) ?? []);
       out[entity][name] = {

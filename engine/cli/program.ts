@@ -6,6 +6,7 @@ import { printError, printJson } from './output.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { createClientCommand, listClientsCommand, revokeClientCommand } from './clients-command.js';
 import { serveCommand } from './serve-command.js';
+import { syncCommand } from './sync-command.js';
 
 function guarded<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A) => Promise<void> {
   return async (...args: A) => {
@@ -78,7 +79,18 @@ export function buildProgram(): Command {
     .option('--port <n>', 'port (default ENGINE_PORT or 8080)')
     .option('--database-url <url>', 'sqlite:<file> or postgres://... (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
     .option('--sandbox', 'start the fake upstreams in this process and route every connector type to them')
+    .option('--sync-interval <minutes>', 'time between sync passes of a connector (default ENGINE_SYNC_INTERVAL_MINUTES or 60)')
+    .option('--no-sync', 'do not run due sync jobs in this process (another process, or `connector-engine sync`, does)')
     .action(guarded(serveCommand));
+
+  program
+    .command('sync')
+    .description("run a sync pass of a stored connector now, with a progress bar; prints each entity's state as JSON")
+    .argument('<connector-id>', 'connector id (from POST /v1/integrations/connectors)')
+    .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
+    .option('--full', 'read everything and remove what disappeared, even where an incremental pass would do')
+    .option('--sandbox', 'read from the built-in fake upstreams (for connectors created by `serve --sandbox`)')
+    .action(guarded(syncCommand));
 
   const clients = program.command('clients').description('platform clients of the hosted API');
   clients

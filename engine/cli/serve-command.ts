@@ -7,6 +7,27 @@ export interface ServeOptions {
   port?: string;
   databaseUrl?: string;
   sandbox?: boolean;
+  syncInterval?: string;
+  sync?: boolean;
+}
+
+function secondsFrom(variable: string): number | undefined {
+  const value = process.env[variable];
+  if (value === undefined || value === '') return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new InvalidRequestError(`${variable} must be a positive number of seconds, got "${value}"`, { details: [{ path: variable, message: 'must be seconds > 0' }] });
+  }
+  return seconds * 1000;
+}
+
+function minutesFrom(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes <= 0) {
+    throw new InvalidRequestError(`the sync interval must be a positive number of minutes, got "${value}"`, { details: [{ path: '--sync-interval', message: 'must be minutes > 0' }] });
+  }
+  return minutes * 60_000;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/engine.db';
@@ -20,7 +41,7 @@ function portFrom(value: string | undefined): number {
 }
 
 /** ENGINE_UPSTREAM_<TYPE>=URL routes a connector type to another base URL (type upper-cased, - as _). */
-function upstreamsFromEnv(types: string[]): Record<string, string> {
+export function upstreamsFromEnv(types: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const type of types) {
     const value = process.env[`ENGINE_UPSTREAM_${type.toUpperCase().replace(/-/g, '_')}`];
@@ -53,6 +74,13 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
     upstreams,
     logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
+    sync: {
+      background: options.sync !== false,
+      ...optional('intervalMs', minutesFrom(options.syncInterval ?? process.env.ENGINE_SYNC_INTERVAL_MINUTES)),
+      // Operator tuning: how long a crashed process keeps its job, and how often idle processes look.
+      ...optional('leaseMs', secondsFrom('ENGINE_SYNC_LEASE_SECONDS')),
+      ...optional('pollMs', secondsFrom('ENGINE_SYNC_POLL_SECONDS')),
+    },
   });
   // Scripts wait for this line (DESIGN.md §6), so it is written whatever the log level.
   process.stdout.write(
@@ -66,4 +94,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

@@ -1,9 +1,22 @@
+import { findManifest } from '../manifest/index.js';
 import { connect as connectInProcess, type Connection, type ConnectOptions } from '../runtime/index.js';
 import { HostedConnection, type HostedOptions } from './hosted-connection.js';
+import { LocalCopy, type StoreOption } from './local-copy.js';
 
 /** Options of `connect` in hosted mode. */
 export interface HostedConnectOptions {
   hosted: HostedOptions;
+}
+
+/** Options of `connect` in open-source mode: the runtime's, plus an optional synchronized copy. */
+export interface LocalConnectOptions extends ConnectOptions {
+  /**
+   * Keeps a synchronized copy for `sync()` and the `search` action: a Store, or a database URL
+   * (`sqlite:./data/copy.db`, `postgres://...`) that the connection opens and `close()` closes.
+   */
+  store?: StoreOption;
+  /** The key the copy is kept under in the store (default `local:<type>`); one per upstream account. */
+  copyId?: string;
 }
 
 /**
@@ -12,11 +25,17 @@ export interface HostedConnectOptions {
  * `execute`, `records` and `download` either way.
  */
 export function connect(type: string, options: HostedConnectOptions): HostedConnection;
-export function connect(type: Parameters<typeof connectInProcess>[0], options: ConnectOptions): Connection;
-export function connect(type: Parameters<typeof connectInProcess>[0], options: ConnectOptions | HostedConnectOptions): Connection | HostedConnection {
+export function connect(type: Parameters<typeof connectInProcess>[0], options: LocalConnectOptions): Connection;
+export function connect(type: Parameters<typeof connectInProcess>[0], options: LocalConnectOptions | HostedConnectOptions): Connection | HostedConnection {
   if ('hosted' in options && options.hosted) {
     if (typeof type !== 'string') throw new TypeError('hosted connections name a connector type');
     return new HostedConnection(type, options.hosted);
   }
-  return connectInProcess(type, options as ConnectOptions);
+  const { store, copyId, ...runtime } = options as LocalConnectOptions;
+  const connection = connectInProcess(type, runtime);
+  if (store !== undefined) {
+    const manifest = typeof type === 'string' ? findManifest(type).manifest : type.manifest;
+    connection.attachCopy(new LocalCopy(store, manifest, copyId ?? `local:${manifest.type}`, connection));
+  }
+  return connection;
 }

@@ -1,3 +1,5 @@
+import type { SearchResult } from '../search/index.js';
+import type { SyncState } from '../store/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
 import { ConnectorNotFoundError, EngineError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
@@ -26,6 +28,15 @@ function errorFromBody(status: number, body: unknown): EngineError {
     ...(typeof error.retry_after_ms === 'number' ? { retryAfterMs: error.retry_after_ms } : {}),
     ...(typeof error.retryable === 'boolean' ? { retryable: error.retryable } : {}),
   });
+}
+
+/** GET|POST .../sync: whether a pass runs, when the next is due, and each entity's state. */
+export interface HostedSyncStatus {
+  connector_id: string;
+  running: boolean;
+  next_sync_at: string | null;
+  interval_ms: number;
+  entities: SyncState[];
 }
 
 /**
@@ -89,8 +100,9 @@ export class HostedConnection {
 
   /** Runs one action through the service; `download` returns the file as a stream. */
   async execute(entity: string, action: 'download', params?: Record<string, unknown>): Promise<DownloadStream>;
+  async execute(entity: string, action: 'search', params?: Record<string, unknown>): Promise<SearchResult>;
   async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream> {
+  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream | SearchResult> {
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     const body = { entity, action, ...(params ? { params } : {}) };
     if (action === 'download') return this.download(entity, params ?? {});
@@ -98,6 +110,17 @@ export class HostedConnection {
   }
 
   /** Streams a file (a `download` action) through the service, with Range support. */
+  /** Asks the service for a sync pass now (`full` re-reads everything); answers the sync status. */
+  async sync(options: { full?: boolean } = {}): Promise<HostedSyncStatus> {
+    const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/sync`;
+    return (await this.call('POST', path, options.full ? { full: true } : {})) as HostedSyncStatus;
+  }
+
+  /** The connector's sync status: running or not, next pass, and each entity's state. */
+  async syncStatus(): Promise<HostedSyncStatus> {
+    return (await this.call('GET', `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/sync`)) as HostedSyncStatus;
+  }
+
   async download(entity: string, params: Record<string, unknown>): Promise<DownloadStream> {
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     for (let attempt = 0; ; attempt++) {

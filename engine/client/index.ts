@@ -1,2 +1,3 @@
-export { connect, type HostedConnectOptions } from './connect.js';
-export { HostedConnection, type HostedOptions } from './hosted-connection.js';
+export { connect, type HostedConnectOptions, type LocalConnectOptions } from './connect.js';
+export type { StoreOption } from './local-copy.js';
+export { HostedConnection, type HostedOptions, type HostedSyncStatus } from './hosted-connection.js';

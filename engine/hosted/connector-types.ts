@@ -1,4 +1,5 @@
 import { shippedManifests, type Manifest } from '../manifest/index.js';
+import { SEARCH_ACTION_DESCRIPTION, searchParamsSchema } from '../sync/index.js';
 
 /** One connector type as GET /v1/connector-types describes it, straight from its manifest. */
 export interface ConnectorTypeDescription {
@@ -25,6 +26,8 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
         pagination_keep_params: pagination?.type === 'link_header' ? pagination.keep_params ?? null : null,
       };
     }
+    const search = searchParamsSchema(spec);
+    if (search) actions.search = { description: SEARCH_ACTION_DESCRIPTION, params: search, rules: [], pagination_param: 'cursor', pagination_keep_params: null };
     entities[entity] = { ...(spec.description ? { description: spec.description } : {}), actions };
   }
   return {

@@ -1,5 +1,6 @@
-export { createHostedServer, type HostedServerOptions } from './server.js';
+export { createHostedServer, type HostedServerOptions, type HostedSyncOptions } from './server.js';
 export { startHostedService, dataDirectory, type HostedService, type HostedServiceOptions } from './service.js';
 export { TokenIssuer, TOKEN_TTL_SECONDS, type TokenScope } from './tokens.js';
 export { connectorTypes, type ConnectorTypeDescription } from './connector-types.js';
 export { openApiDocument } from './openapi.js';
+export { syncOnce, type SyncOnceOptions, type SyncOnceResult } from './sync-once.js';

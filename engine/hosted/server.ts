@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ConnectorNotFoundError, ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { findManifest } from '../manifest/index.js';
 import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
-import { runSync } from '../sync/index.js';
+import { searchCopy, SyncScheduler } from '../sync/index.js';
 import { verifySecret, type Cipher, type ConnectorRow, type Store } from '../store/index.js';
 import { bodySchema } from './body-schemas.js';
 import { ConnectorPool } from './connector-pool.js';
@@ -28,6 +28,25 @@ export interface HostedServerOptions {
   bodyLimit?: number;
   /** The manifests' client-side rate limits (default on); off only for benchmarks against fakes. */
   clientRateLimits?: boolean;
+  sync?: HostedSyncOptions;
+}
+
+/** How the hosted service keeps its synchronized copies. */
+export interface HostedSyncOptions {
+  /**
+   * Run due sync jobs in the background of this process (default true): a pass starts when a
+   * connector is created and repeats every `intervalMs`. When false, passes only run when asked
+   * for (POST .../sync, `connector-engine sync`), and another process may run the due ones.
+   */
+  background?: boolean;
+  /** Time between passes of one connector (default 60 min). */
+  intervalMs?: number;
+  /** How often an idle process looks for due jobs (default 5 s). */
+  pollMs?: number;
+  /** How long a job stays claimed without a heartbeat, e.g. after a crash (default 2 min). */
+  leaseMs?: number;
+  /** Longest time between full passes where incremental ones are possible (default 24 h). */
+  fullEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -37,7 +56,7 @@ declare module 'fastify' {
 }
 
 /** The connector as the API shows it: never the credentials. */
-function view(row: ConnectorRow): Record<string, unknown> {
+function view(row: ConnectorRow, sync?: Record<string, unknown>): Record<string, unknown> {
   return {
     id: row.id,
     external_user_id: row.external_user_id,
@@ -47,6 +66,7 @@ function view(row: ConnectorRow): Record<string, unknown> {
     auth_scheme: row.auth_scheme,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...(sync ? { sync } : {}),
   };
 }
 
@@ -67,8 +87,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   const tokens = new TokenIssuer(options.serviceKey);
   const pool = new ConnectorPool(store, cipher, options.upstreams ?? {}, options.clientRateLimits ?? true);
   const metrics = new ServiceMetrics();
-  /** Sync passes in flight in this process, by connector id (one at a time per connector). */
-  const syncing = new Map<string, Promise<unknown>>();
+  const syncOptions = options.sync ?? {};
+  const background = syncOptions.background ?? true;
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -83,8 +103,35 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true } },
   });
 
+  const scheduler = new SyncScheduler({
+    store,
+    open: async (id) => {
+      const row = await store.findConnector(id);
+      return row ? { connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest } : undefined;
+    },
+    logger: { info: (object, message) => app.log.info(object, message), error: (object, message) => app.log.error(object, message) },
+    ...pick(syncOptions, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs']),
+  });
+  /**
+   * Makes a pass due now. The background loop (in this or another process) takes it; a caller who
+   * asked explicitly (`runHere`) gets it run by this process when it has no background loop.
+   */
+  const requestSync = async (id: string, full: boolean, runHere: boolean) => {
+    await store.scheduleSync(id, { dueAt: new Date(), earliest: true, full });
+    if (background) scheduler.kick();
+    else if (runHere) void scheduler.runNow(id).catch((error: unknown) => app.log.error({ err: error, connector: id }, 'sync: pass failed'));
+  };
+  /** The sync summary a connector carries: whether a pass runs now (in any process) and when the next is due. */
+  const syncSummary = async (id: string) => {
+    const job = await store.syncJob(id);
+    const running = scheduler.isRunning(id) || (job?.lease_until ? Date.parse(job.lease_until) > Date.now() : false);
+    return { running, next_sync_at: running ? null : (job?.due_at ?? null), interval_ms: scheduler.intervalMs };
+  };
+  app.addHook('onReady', async () => {
+    if (background) scheduler.start();
+  });
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...syncing.values()]);
+    await scheduler.stop();
   });
   app.setErrorHandler((error, request, reply) => sendError(reply, toEngineError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(reply, toEngineError({ statusCode: 404 }, request)));
@@ -138,16 +185,21 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
         auth_scheme: checked.scheme,
         credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)),
       });
-      return reply.code(201).send(view(row));
+      // DESIGN.md §7: the copy starts filling as soon as the connector exists.
+      await requestSync(row.id, true, false);
+      return reply.code(201).send(view(row, await syncSummary(row.id)));
     });
 
     scoped.get('/v1/integrations/connectors', async (request) => {
       const type = (request.query as { connector_type?: unknown }).connector_type;
       const rows = await store.listConnectors(scope(request).externalUserId, typeof type === 'string' ? { connector_type: type.toLowerCase() } : {});
-      return { data: rows.map(view) };
+      return { data: await Promise.all(rows.map(async (row) => view(row, await syncSummary(row.id)))) };
     });
 
-    scoped.get('/v1/integrations/connectors/:id', async (request) => view(await owned(request, (request.params as { id: string }).id)));
+    scoped.get('/v1/integrations/connectors/:id', async (request) => {
+      const row = await owned(request, (request.params as { id: string }).id);
+      return view(row, await syncSummary(row.id));
+    });
 
     scoped.patch('/v1/integrations/connectors/:id', { schema: { body: bodySchema('hosted-connector-update') } }, async (request) => {
       const id = (request.params as { id: string }).id;
@@ -166,7 +218,9 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       });
       if (!updated) throw new ConnectorNotFoundError(`no connector ${id}`);
       pool.forget(id);
-      return view(updated);
+      // New credentials may reach other data: read everything again.
+      if (body.credentials) await requestSync(id, true, false);
+      return view(updated, await syncSummary(id));
     });
 
     scoped.delete('/v1/integrations/connectors/:id', async (request, reply) => {
@@ -178,19 +232,17 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
 
     const syncStatus = async (row: ConnectorRow) => ({
       connector_id: row.id,
-      running: syncing.has(row.id),
+      ...(await syncSummary(row.id)),
       entities: await store.syncStates(row.id),
     });
 
-    scoped.post('/api/v1/connectors/sources/:id/sync', async (request, reply) => {
+    const emptyBodyIsEmptyObject = async (request: FastifyRequest) => {
+      request.body ??= {};
+    };
+    scoped.post('/api/v1/connectors/sources/:id/sync', { preValidation: emptyBodyIsEmptyObject, schema: { body: bodySchema('hosted-sync-request') } }, async (request, reply) => {
       const row = await owned(request, (request.params as { id: string }).id);
-      if (!syncing.has(row.id)) {
-        const connection = await pool.connection(row);
-        const pass = runSync({ connection, manifest: findManifest(row.connector_type).manifest, store, connectorId: row.id })
-          .catch((error: unknown) => request.log.error({ err: error, connector: row.id }, 'sync pass failed'))
-          .finally(() => syncing.delete(row.id));
-        syncing.set(row.id, pass);
-      }
+      const body = request.body as { full?: boolean };
+      await requestSync(row.id, body.full ?? false, true);
       return reply.code(202).send(await syncStatus(row));
     });
 
@@ -199,6 +251,11 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     scoped.post('/api/v1/connectors/sources/:id/execute', { schema: { body: bodySchema('hosted-execute-request') } }, async (request, reply) => {
       const row = await owned(request, (request.params as { id: string }).id);
       const body = request.body as { entity: string; action: string; params?: Record<string, unknown> };
+      const manifest = findManifest(row.connector_type).manifest;
+      // `search` reads the synchronized copy: no upstream call, so no credentials are opened.
+      if (body.action === 'search' && manifest.entities[body.entity]?.sync) {
+        return searchCopy({ store, manifest, connectorId: row.id }, body.entity, body.params ?? {});
+      }
       const connection = await pool.connection(row);
       const before = connection.stats;
       try {
@@ -233,4 +290,10 @@ function sendFile(reply: FastifyReply, file: DownloadStream): FastifyReply {
     if (!reply.raw.writableFinished) file.cancel();
   });
   return reply.send(stream);
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
 }

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createCipher, loadOrCreateKey, openStore, type Store } from '../store/index.js';
-import { createHostedServer } from './server.js';
+import { createHostedServer, type HostedSyncOptions } from './server.js';
 
 /** How to run the hosted service (the CLI fills this from flags and ENGINE_* variables). */
 export interface HostedServiceOptions {
@@ -14,6 +14,7 @@ export interface HostedServiceOptions {
   logger?: boolean | Record<string, unknown>;
   bodyLimit?: number;
   clientRateLimits?: boolean;
+  sync?: HostedSyncOptions;
 }
 
 /** A running service. */
@@ -46,6 +47,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.clientRateLimits === false ? { clientRateLimits: false } : {}),
+      ...(options.sync ? { sync: options.sync } : {}),
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port, host });

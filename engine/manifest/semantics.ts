@@ -1,7 +1,7 @@
 import { isErrorCode } from '../errors.js';
 import { createStrictAjv, type Ajv } from './schema-validator.js';
 import { templateUsage } from '../template/index.js';
-import type { ActionSpec, AuthScheme, JsonSchema, Manifest, TemplateTree } from './types.js';
+import type { ActionSpec, AuthScheme, JsonSchema, Manifest, SyncPlan, SyncRead, TemplateTree } from './types.js';
 
 type PathPart = string | number;
 
@@ -89,14 +89,62 @@ class Checker {
       for (const [actionName, action] of Object.entries(entity.actions)) {
         this.action(action, actionName, recordFields, ['entities', entityName, 'actions', actionName]);
       }
-      const read = entity.sync?.read;
-      if (read && entity.actions[read.action]?.response.records === undefined) {
-        this.report(['entities', entityName, 'sync', 'read', 'action'], `sync reads "${read.action}", which is not a list-like action of ${entityName}`);
-      } else if (read) {
-        this.syncParams(read.params ?? {}, entity.actions[read.action]!.params, ['entities', entityName, 'sync', 'read', 'params']);
-      }
+      if (entity.sync) this.syncPlan(entityName, entity.sync);
     }
     return this.problems;
+  }
+
+  /**
+   * A sync plan must be runnable as written: every read names a list-like action whose params
+   * schema accepts the plan's params, templates only use names bound above them, and computed
+   * fields are searchable ones. Otherwise the first pass would fail at run time.
+   */
+  private syncPlan(entityName: string, plan: SyncPlan): void {
+    const path: PathPart[] = ['entities', entityName, 'sync'];
+    const bound = new Set<string>();
+    (plan.read.for_each ?? []).forEach((partition, index) => {
+      this.syncRead(partition, partition.entity, [...path, 'read', 'for_each', index], bound);
+      if (bound.has(partition.as)) this.report([...path, 'read', 'for_each', index, 'as'], `"${partition.as}" is bound twice`);
+      bound.add(partition.as);
+    });
+    const target = plan.read.entity ?? entityName;
+    this.syncRead(plan.read, target, [...path, 'read'], bound);
+    for (const name of Object.keys(plan.fields ?? {})) {
+      if (!Object.hasOwn(plan.searchable, name)) this.report([...path, 'fields', name], `"${name}" is not a searchable field of ${entityName}`);
+    }
+    if (plan.incremental) {
+      const merged = { ...plan.read.params, ...plan.incremental.params };
+      this.syncTemplates(plan.incremental.params, [...path, 'incremental', 'params'], new Set([...bound, 'since']));
+      const action = this.manifest.entities[target]?.actions[plan.read.action];
+      if (action) this.syncParams(merged, action.params, [...path, 'incremental', 'params']);
+    }
+  }
+
+  private syncRead(read: SyncRead, entity: string, path: PathPart[], bound: Set<string>): void {
+    const action = this.manifest.entities[entity]?.actions[read.action];
+    if (!this.manifest.entities[entity]) {
+      this.report([...path, 'entity'], `sync reads entity "${entity}", which this manifest does not declare`);
+    } else if (action?.response.records === undefined) {
+      this.report([...path, 'action'], `sync reads "${read.action}", which is not a list-like action of ${entity}`);
+    } else {
+      this.syncParams(read.params ?? {}, action.params, [...path, 'params']);
+    }
+    this.syncTemplates(read.params ?? {}, [...path, 'params'], bound);
+  }
+
+  /** Template params may only read partition records bound above them (and `since`, where allowed). */
+  private syncTemplates(params: Record<string, unknown>, path: PathPart[], bound: Set<string>): void {
+    for (const [name, value] of Object.entries(params)) {
+      if (typeof value !== 'string') continue;
+      const usage = templateUsage(value);
+      for (const problem of usage.problems) this.report([...path, name], problem);
+      for (const variable of usage.variables) {
+        if (!bound.has(variable[0]!)) {
+          const known = bound.size > 0 ? [...bound].join(', ') : 'none';
+          this.report([...path, name], `template reads "${variable.join('.')}", but only these names are bound here: ${known}`);
+        }
+      }
+    }
   }
 
   private authScheme(scheme: AuthScheme, path: PathPart[]): void {
@@ -139,7 +187,12 @@ class Checker {
     try {
       const validate = this.ajv.compile(schema);
       if (!validate(params)) {
-        for (const error of validate.errors ?? []) this.report(path, `sync params ${error.instancePath || '/'} ${error.message ?? 'are invalid'}`);
+        for (const error of validate.errors ?? []) {
+          // A template's value is only known during the pass; its own check happens then.
+          const name = error.instancePath.split('/')[1];
+          if (name !== undefined && typeof params[name] === 'string' && (params[name] as string).includes('{{')) continue;
+          this.report(path, `sync params ${error.instancePath || '/'} ${error.message ?? 'are invalid'}`);
+        }
       }
     } catch {
       // A schema that does not compile is reported by compiles() already.

@@ -138,9 +138,42 @@ export interface ActionSpec {
   file?: FileSpec;
 }
 
+/** One list-like action read during a sync pass; string params are templates over partition names. */
+export interface SyncRead {
+  /** Defaults to the entity that owns the plan. */
+  entity?: string;
+  action: string;
+  params?: Record<string, unknown>;
+}
+
+/** A partition level: each record of this read is bound to `as` for the levels below it. */
+export interface SyncPartition extends SyncRead {
+  as: string;
+  entity: string;
+}
+
+/** Type of a searchable field, as SPEC.md's searchable-field tables list it. */
+export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+
+/** A searchable field computed from the record read. */
+export interface SyncFieldMapping {
+  from: string;
+  pluck?: string;
+  default?: unknown;
+}
+
+/** How a pass reads only what changed since the last one. */
+export interface SyncIncremental {
+  params: Record<string, unknown>;
+  cursor_field: string;
+}
+
 export interface SyncPlan {
-  read: { action: string; params?: Record<string, unknown> };
+  read: SyncRead & { for_each?: SyncPartition[] };
   id: string;
+  searchable: Record<string, SearchableFieldType>;
+  fields?: Record<string, SyncFieldMapping>;
+  incremental?: SyncIncremental;
 }
 
 export interface EntitySpec {

@@ -1,7 +1,9 @@
-import { PaginationLoopError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
+import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
 import type { HttpClient, Redactor } from '../http/index.js';
 import type { PaginationSpec } from '../manifest/index.js';
+import type { SearchResult } from '../search/types.js';
+import type { SyncState } from '../store/types.js';
 import { download, DownloadStream, type CompiledFile } from './download.js';
 import type { CompiledAction, CompiledConnector } from './compiled-connector.js';
 import { renderRequest } from './build-request.js';
@@ -29,6 +31,26 @@ export interface RecordResult {
 
 export type ExecuteResult = ListResult | RecordResult;
 
+/** Options of a sync pass started from the library. */
+export interface CopySyncOptions {
+  /** Read everything and remove what disappeared, even where an incremental pass would do. */
+  full?: boolean;
+  /** Only these entities (default: every entity with a sync plan). */
+  entities?: string[];
+  onProgress?: (progress: { entity: string; position: number; total: number; status: string; mode: string; records: number }) => void;
+}
+
+/**
+ * A synchronized copy a connection can search (open-source mode with a store; see client/).
+ * The runtime only knows this shape, so it never depends on the store or the sync runner.
+ */
+export interface AttachedCopy {
+  search(entity: string, params: unknown): Promise<SearchResult>;
+  sync(options: CopySyncOptions): Promise<SyncState[]>;
+  states(): Promise<SyncState[]>;
+  close(): Promise<void>;
+}
+
 /**
  * One connector with its credentials: resolves entity and action, checks params before any
  * request, renders the request, sends it signed through the connector's HTTP policy, and maps the
@@ -44,6 +66,38 @@ export class Connection {
     private readonly timeoutMs: number,
     private readonly redact: Redactor,
   ) {}
+
+  private copy: AttachedCopy | undefined;
+
+  /** Routes `search` and `sync()` to a synchronized copy; `connect(type, {store})` calls this. */
+  attachCopy(copy: AttachedCopy): void {
+    this.copy = copy;
+  }
+
+  private requireCopy(): AttachedCopy {
+    if (this.copy) return this.copy;
+    throw new SearchUnavailableError(
+      `search reads a synchronized copy of ${this.type}: open the connection with a store, e.g. connect('${this.type}', { credentials, store: 'sqlite:./data/copy.db' }), then call sync()`,
+    );
+  }
+
+  /**
+   * Reads every searchable entity into the store given to `connect` (full passes, or incremental
+   * ones where the manifest allows); returns each entity's state. Needs `{store}`.
+   */
+  sync(options: CopySyncOptions = {}): Promise<SyncState[]> {
+    return this.requireCopy().sync(options);
+  }
+
+  /** The sync state of every entity of the copy (empty before the first pass). Needs `{store}`. */
+  syncStates(): Promise<SyncState[]> {
+    return this.requireCopy().states();
+  }
+
+  /** Releases the store `connect` opened from a URL; a no-op without one. */
+  async close(): Promise<void> {
+    await this.copy?.close();
+  }
 
   /** The connector type, as the manifest names it. */
   get type(): string {
@@ -65,8 +119,11 @@ export class Connection {
    * stream of the file's bytes.
    */
   async execute(entity: string, action: 'download', params?: Record<string, unknown>): Promise<DownloadStream>;
+  async execute(entity: string, action: 'search', params?: Record<string, unknown>): Promise<SearchResult>;
   async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream> {
+  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream | SearchResult> {
+    // `search` is answered from the synchronized copy, never by the upstream (SPEC.md).
+    if (action === 'search' && this.connector.manifest.entities[entity]?.sync) return this.requireCopy().search(entity, params);
     const compiled = this.resolve(entity, action);
     const checked = compiled.validateParams(params);
     const page = await this.fetchPage(compiled, checked);
@@ -127,7 +184,7 @@ export class Connection {
     }
     const compiled = actions.get(action);
     if (!compiled) {
-      const known = [...actions.keys()];
+      const known = [...actions.keys(), ...(this.connector.manifest.entities[entity]?.sync ? ['search'] : [])];
       throw new UnsupportedActionError(`${this.type} ${entity} does not support "${action}"; actions: ${known.join(', ')}`, {
         details: [{ path: '/action', message: `must be one of ${known.join(', ')}` }],
       });

@@ -1,5 +1,5 @@
 import { textIndexTerms } from './fts-terms.js';
-import { RECORD_TABLE, RECORD_TEXT_TABLE } from '../store/index.js';
+import { RECORD_TABLE, RECORD_TEXT_TABLE } from '../store/record-table.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlParams } from './sql-params.js';
 import type { TextNode } from './scoring-nodes.js';

@@ -13,10 +13,13 @@ export type {
   NewPlatformClient,
   PlatformClient,
   PlatformClientRecord,
+  ReleaseSyncJobOptions,
+  ScheduleSyncOptions,
   Store,
   StoreDialect,
   StoredCredentials,
   SyncedRecord,
+  SyncJob,
   SyncState,
 } from './types.js';
 export { createCipher, type Cipher } from './cipher.js';

@@ -55,6 +55,32 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  // Version 3 belongs to a change landing in parallel and goes before this entry; until it lands,
+  // 4 simply follows 2 (migrations apply in version order, not list order).
+  {
+    version: 4,
+    name: 'incremental sync state and sync jobs',
+    // sync_jobs: one row per connector, the queue every process shares (claimed with FOR UPDATE
+    // SKIP LOCKED). rerun_due_at / rerun_full remember a request made while a pass runs
+    // (lease_owner set), so its release does not lose it.
+    sql: `
+      ALTER TABLE sync_state ADD COLUMN mode text NOT NULL DEFAULT 'full' CHECK (mode IN ('full', 'incremental'));
+      ALTER TABLE sync_state ADD COLUMN cursor text;
+      ALTER TABLE sync_state ADD COLUMN last_full_at timestamptz;
+      CREATE TABLE sync_jobs (
+        connector_id text PRIMARY KEY,
+        due_at timestamptz NOT NULL,
+        full_requested boolean NOT NULL DEFAULT false,
+        lease_owner text,
+        lease_until timestamptz,
+        started_at timestamptz,
+        rerun_due_at timestamptz,
+        rerun_full boolean NOT NULL DEFAULT false,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX sync_jobs_by_due ON sync_jobs (due_at);
+    `,
+  },
 ];
 
 /** Any fixed 64-bit number; it only has to be the same in every process of this engine. */

@@ -4,6 +4,9 @@ import { newId } from './ids.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { patchColumns } from './patch-columns.js';
 import { migratePostgres } from './postgres-migrations.js';
+import { PostgresSyncJobs } from './postgres-sync-jobs.js';
+import { searchWith } from './search-runner.js';
+import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
@@ -13,9 +16,12 @@ import type {
   NewPlatformClient,
   PlatformClient,
   PlatformClientRecord,
+  ReleaseSyncJobOptions,
+  ScheduleSyncOptions,
   Store,
   StoredCredentials,
   SyncedRecord,
+  SyncJob,
   SyncState,
 } from './types.js';
 
@@ -48,9 +54,12 @@ export async function openPostgresStore(url: string): Promise<Store> {
 class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
   private readonly locks = new KeyedMutex();
+  private readonly jobs: PostgresSyncJobs;
   private closed = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly pool: pg.Pool) {
+    this.jobs = new PostgresSyncJobs(pool);
+  }
 
   async createClient(input: NewPlatformClient): Promise<PlatformClient> {
     const { rows } = await this.pool.query<ClientDbRow>(
@@ -112,6 +121,11 @@ class PostgresStore implements Store {
     return rows[0] && toConnector(rows[0]);
   }
 
+  async findConnector(id: string): Promise<ConnectorRow | undefined> {
+    const { rows } = await this.pool.query<ConnectorDbRow>(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = $1`, [id]);
+    return rows[0] && toConnector(rows[0]);
+  }
+
   async listConnectors(externalUserId: string, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
     const { rows } = await this.pool.query<ConnectorDbRow>(
       `SELECT ${CONNECTOR_COLUMNS} FROM connectors
@@ -145,6 +159,7 @@ class PostgresStore implements Store {
       if (rowCount !== 1) return false;
       await client.query('DELETE FROM search_records WHERE connector_id = $1', [id]);
       await client.query('DELETE FROM sync_state WHERE connector_id = $1', [id]);
+      await this.jobs.delete(client, id);
       return true;
     });
   }
@@ -170,23 +185,65 @@ class PostgresStore implements Store {
   }
 
   async saveSyncState(state: SyncState): Promise<void> {
+    // The ?? defaults (the column defaults) serve callers written before incremental sync.
     await this.pool.query(
-      `INSERT INTO sync_state (connector_id, entity, status, records, generation, started_at, finished_at, last_success_at, last_error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (connector_id, entity) DO UPDATE SET status = excluded.status, records = excluded.records, generation = excluded.generation,
-         started_at = excluded.started_at, finished_at = excluded.finished_at, last_success_at = excluded.last_success_at, last_error = excluded.last_error`,
-      [state.connector_id, state.entity, state.status, state.records, state.generation, state.started_at, state.finished_at, state.last_success_at, state.last_error],
+      `INSERT INTO sync_state (connector_id, entity, status, mode, records, generation, started_at, finished_at, last_success_at, last_error,
+         cursor, last_full_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (connector_id, entity) DO UPDATE SET status = excluded.status, mode = excluded.mode, records = excluded.records,
+         generation = excluded.generation, started_at = excluded.started_at, finished_at = excluded.finished_at,
+         last_success_at = excluded.last_success_at, last_error = excluded.last_error, cursor = excluded.cursor,
+         last_full_at = excluded.last_full_at`,
+      [
+        state.connector_id, state.entity, state.status, state.mode ?? 'full', state.records, state.generation, state.started_at,
+        state.finished_at, state.last_success_at, state.last_error, state.cursor ?? null, state.last_full_at ?? null,
+      ],
     );
   }
 
   async syncStates(connectorId: string): Promise<SyncState[]> {
     const { rows } = await this.pool.query(
-      `SELECT connector_id, entity, status, records, generation::float8 AS generation, started_at, finished_at, last_success_at, last_error
+      `SELECT connector_id, entity, status, mode, records, generation::float8 AS generation, started_at, finished_at, last_success_at,
+         last_error, cursor, last_full_at
        FROM sync_state WHERE connector_id = $1 ORDER BY entity`,
       [connectorId],
     );
     const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
-    return rows.map((r) => ({ ...r, started_at: iso(r.started_at) as string, finished_at: iso(r.finished_at), last_success_at: iso(r.last_success_at) })) as SyncState[];
+    return rows.map((r) => ({
+      ...r,
+      started_at: iso(r.started_at) as string,
+      finished_at: iso(r.finished_at),
+      last_success_at: iso(r.last_success_at),
+      last_full_at: iso(r.last_full_at),
+    })) as SyncState[];
+  }
+
+  async scheduleSync(connectorId: string, options: ScheduleSyncOptions): Promise<void> {
+    await this.jobs.schedule(connectorId, options);
+  }
+
+  async claimSyncJob(owner: string, leaseMs: number, connectorId?: string): Promise<SyncJob | undefined> {
+    return this.jobs.claim(owner, leaseMs, connectorId);
+  }
+
+  async renewSyncLease(connectorId: string, owner: string, leaseMs: number): Promise<boolean> {
+    return this.jobs.renew(connectorId, owner, leaseMs);
+  }
+
+  async releaseSyncJob(connectorId: string, owner: string, options: ReleaseSyncJobOptions): Promise<boolean> {
+    return this.jobs.release(connectorId, owner, options);
+  }
+
+  async syncJob(connectorId: string): Promise<SyncJob | undefined> {
+    return this.jobs.get(connectorId);
+  }
+
+  async listSyncJobs(): Promise<SyncJob[]> {
+    return this.jobs.list();
+  }
+
+  async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
+    return searchWith(this.pool, this.dialect, scope, request);
   }
 
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {

@@ -59,6 +59,31 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  // Version 3 belongs to a change landing in parallel and goes before this entry; until it lands,
+  // 4 simply follows 2 (migrations apply in version order, not list order).
+  {
+    version: 4,
+    name: 'incremental sync state and sync jobs',
+    // sync_jobs: one row per connector, the queue every process shares. rerun_due_at / rerun_full
+    // remember a request made while a pass runs (lease_owner set), so its release does not lose it.
+    sql: `
+      ALTER TABLE sync_state ADD COLUMN mode TEXT NOT NULL DEFAULT 'full' CHECK (mode IN ('full', 'incremental'));
+      ALTER TABLE sync_state ADD COLUMN cursor TEXT;
+      ALTER TABLE sync_state ADD COLUMN last_full_at TEXT;
+      CREATE TABLE sync_jobs (
+        connector_id TEXT PRIMARY KEY,
+        due_at TEXT NOT NULL,
+        full_requested INTEGER NOT NULL DEFAULT 0 CHECK (full_requested IN (0, 1)),
+        lease_owner TEXT,
+        lease_until TEXT,
+        started_at TEXT,
+        rerun_due_at TEXT,
+        rerun_full INTEGER NOT NULL DEFAULT 0 CHECK (rerun_full IN (0, 1)),
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX sync_jobs_by_due ON sync_jobs (due_at);
+    `,
+  },
 ];
 
 /**

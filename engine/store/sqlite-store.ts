@@ -7,6 +7,9 @@ import { patchColumns } from './patch-columns.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { SqliteLease } from './sqlite-lease.js';
 import { migrateSqlite } from './sqlite-migrations.js';
+import { searchWith } from './search-runner.js';
+import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
+import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
@@ -16,9 +19,12 @@ import type {
   NewPlatformClient,
   PlatformClient,
   PlatformClientRecord,
+  ReleaseSyncJobOptions,
+  ScheduleSyncOptions,
   Store,
   StoredCredentials,
   SyncedRecord,
+  SyncJob,
   SyncState,
 } from './types.js';
 
@@ -29,6 +35,8 @@ const BUSY_TIMEOUT_MS = 5_000;
 const CONNECTOR_COLUMNS =
   'id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
 const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
+const SYNC_STATE_COLUMNS =
+  'connector_id, entity, status, mode, records, generation, started_at, finished_at, last_success_at, last_error, cursor, last_full_at';
 
 type ConnectorDbRow = Omit<ConnectorRow, 'config'> & { config: string };
 
@@ -60,10 +68,12 @@ class SqliteStore implements Store {
   readonly dialect = 'sqlite' as const;
   private readonly locks = new KeyedMutex();
   private readonly lease: SqliteLease;
+  private readonly jobs: SqliteSyncJobs;
   private readonly stmt: ReturnType<typeof prepareStatements>;
 
   constructor(private readonly db: Database.Database) {
     this.lease = new SqliteLease(db);
+    this.jobs = new SqliteSyncJobs(db);
     this.stmt = prepareStatements(db);
   }
 
@@ -103,6 +113,11 @@ class SqliteStore implements Store {
     return row && toConnector(row);
   }
 
+  async findConnector(id: string): Promise<ConnectorRow | undefined> {
+    const row = this.stmt.findConnector.get(id) as ConnectorDbRow | undefined;
+    return row && toConnector(row);
+  }
+
   async listConnectors(externalUserId: string, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
     const rows = this.stmt.listConnectors.all({ user: externalUserId, type: options.connector_type ?? null }) as ConnectorDbRow[];
     return rows.map(toConnector);
@@ -127,6 +142,7 @@ class SqliteStore implements Store {
       if (this.stmt.deleteConnector.run(id, externalUserId).changes !== 1) return false;
       this.db.prepare('DELETE FROM search_records WHERE connector_id = ?').run(id);
       this.db.prepare('DELETE FROM sync_state WHERE connector_id = ?').run(id);
+      this.jobs.delete(id);
       return true;
     });
     return remove();
@@ -147,11 +163,39 @@ class SqliteStore implements Store {
   }
 
   async saveSyncState(state: SyncState): Promise<void> {
-    this.stmt.saveSyncState.run(state);
+    this.stmt.saveSyncState.run(withStateDefaults(state));
   }
 
   async syncStates(connectorId: string): Promise<SyncState[]> {
     return this.stmt.syncStates.all(connectorId) as SyncState[];
+  }
+
+  async scheduleSync(connectorId: string, options: ScheduleSyncOptions): Promise<void> {
+    this.jobs.schedule(connectorId, options);
+  }
+
+  async claimSyncJob(owner: string, leaseMs: number, connectorId?: string): Promise<SyncJob | undefined> {
+    return this.jobs.claim(owner, leaseMs, connectorId);
+  }
+
+  async renewSyncLease(connectorId: string, owner: string, leaseMs: number): Promise<boolean> {
+    return this.jobs.renew(connectorId, owner, leaseMs);
+  }
+
+  async releaseSyncJob(connectorId: string, owner: string, options: ReleaseSyncJobOptions): Promise<boolean> {
+    return this.jobs.release(connectorId, owner, options);
+  }
+
+  async syncJob(connectorId: string): Promise<SyncJob | undefined> {
+    return this.jobs.get(connectorId);
+  }
+
+  async listSyncJobs(): Promise<SyncJob[]> {
+    return this.jobs.list();
+  }
+
+  async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
+    return searchWith(this.db, this.dialect, scope, request);
   }
 
   async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {
@@ -218,6 +262,7 @@ function prepareStatements(db: Database.Database) {
       VALUES (@id, @external_user_id, @connector_type, @name, @config, @auth_scheme, @credentials_ciphertext, 1, @now, @now)
       RETURNING ${CONNECTOR_COLUMNS}`),
     getConnector: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = ? AND external_user_id = ?`),
+    findConnector: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = ?`),
     listConnectors: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors
       WHERE external_user_id = @user AND (@type IS NULL OR connector_type = @type)
       ORDER BY created_at DESC, seq DESC`),
@@ -237,11 +282,19 @@ function prepareStatements(db: Database.Database) {
         updated_at = CASE WHEN data = excluded.data THEN updated_at ELSE excluded.updated_at END,
         sync_generation = excluded.sync_generation`),
     removeStale: db.prepare('DELETE FROM search_records WHERE connector_id = ? AND entity = ? AND sync_generation < ?'),
-    saveSyncState: db.prepare(`INSERT OR REPLACE INTO sync_state
-      (connector_id, entity, status, records, generation, started_at, finished_at, last_success_at, last_error)
-      VALUES (@connector_id, @entity, @status, @records, @generation, @started_at, @finished_at, @last_success_at, @last_error)`),
-    syncStates: db.prepare('SELECT * FROM sync_state WHERE connector_id = ? ORDER BY entity'),
+    saveSyncState: db.prepare(`INSERT OR REPLACE INTO sync_state (${SYNC_STATE_COLUMNS})
+      VALUES (@connector_id, @entity, @status, @mode, @records, @generation, @started_at, @finished_at, @last_success_at,
+        @last_error, @cursor, @last_full_at)`),
+    syncStates: db.prepare(`SELECT ${SYNC_STATE_COLUMNS} FROM sync_state WHERE connector_id = ? ORDER BY entity`),
   };
+}
+
+/**
+ * Fills the fields a caller written before incremental sync may leave out (named parameters must
+ * all be bound), with the column defaults: a full pass, no cursor, no full pass known.
+ */
+function withStateDefaults(state: SyncState): SyncState {
+  return { ...state, mode: state.mode ?? 'full', cursor: state.cursor ?? null, last_full_at: state.last_full_at ?? null };
 }
 
 function toConnector(row: ConnectorDbRow): ConnectorRow {

@@ -4,6 +4,8 @@
  * the hosted API answers with, so the server maps rows to bodies without renaming.
  */
 
+import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
+
 /** Which SQL dialect a store speaks; the search compiler of a later step picks its dialect by it. */
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -82,12 +84,58 @@ export interface SyncState {
   connector_id: string;
   entity: string;
   status: 'running' | 'succeeded' | 'failed';
+  /** Whether the latest pass read everything ('full') or only what changed since `cursor`. */
+  mode: 'full' | 'incremental';
   records: number;
   generation: number;
   started_at: string;
   finished_at: string | null;
   last_success_at: string | null;
   last_error: string | null;
+  /** The high-water mark the next incremental pass starts from; null until a pass has set one. */
+  cursor: string | null;
+  /** When the last successful full pass finished: the scheduler forces a full pass when it is too old. */
+  last_full_at: string | null;
+}
+
+/**
+ * A connector's sync job: when its next pass is due and who runs the current one. One row per
+ * connector, shared by every process of the database, so exactly one process runs a pass at a time.
+ * Times are ISO-8601.
+ */
+export interface SyncJob {
+  connector_id: string;
+  /** When the next pass should start; a job is claimable once this has passed (and no lease holds it). */
+  due_at: string;
+  /** Someone asked for a full pass; stays set until a full pass is released as done. */
+  full_requested: boolean;
+  /** The process running the pass; null when no pass runs. */
+  lease_owner: string | null;
+  /** The lease runs out then, unless renewed: a crashed runner's job becomes claimable again. */
+  lease_until: string | null;
+  /** When the running pass was claimed; null when no pass runs. */
+  started_at: string | null;
+}
+
+/** How `scheduleSync` moves a job's due time. */
+export interface ScheduleSyncOptions {
+  /** When the next pass should start. */
+  dueAt: Date;
+  /** Ask for a full pass (never clears an earlier request). */
+  full?: boolean;
+  /**
+   * Run no later than `dueAt`: an earlier due time already set is kept. Asked while a pass runs,
+   * it also makes sure another pass follows that one (see `releaseSyncJob`).
+   */
+  earliest?: boolean;
+}
+
+/** What the runner of a pass tells `releaseSyncJob`. */
+export interface ReleaseSyncJobOptions {
+  /** When the next pass is due (for instance now + the sync interval, or a retry back-off). */
+  nextDueAt: Date;
+  /** The pass was a successful full pass, which satisfies a pending full request. */
+  fullDone: boolean;
 }
 
 /** A record of the synchronized copy. */
@@ -118,6 +166,11 @@ export interface Store {
   createConnector(input: NewConnector): Promise<ConnectorRow>;
   /** The user's connector with that id; another user's connector is `undefined`, like an unknown one. */
   getConnector(externalUserId: string, id: string): Promise<ConnectorRow | undefined>;
+  /**
+   * Any user's connector by id: only for the operator's and the sync runner's own work (a sync
+   * job names a connector, not a user). Tenant-facing routes use `getConnector`.
+   */
+  findConnector(id: string): Promise<ConnectorRow | undefined>;
   /** The user's connectors, newest first, optionally of one type. */
   listConnectors(externalUserId: string, options?: ListConnectorsOptions): Promise<ConnectorRow[]>;
   /**
@@ -126,7 +179,10 @@ export interface Store {
    * flight cannot overwrite credentials the user just replaced). `undefined` when not the user's.
    */
   updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined>;
-  /** Deletes the user's connector with its synchronized copy; false when it is not the user's (or does not exist). */
+  /**
+   * Deletes the user's connector with its synchronized copy, sync state and sync job; false when it
+   * is not the user's (or does not exist).
+   */
   deleteConnector(externalUserId: string, id: string): Promise<boolean>;
 
   /**
@@ -158,6 +214,47 @@ export interface Store {
   saveSyncState(state: SyncState): Promise<void>;
   /** The sync state of every entity of a connector, by entity name. */
   syncStates(connectorId: string): Promise<SyncState[]>;
+
+  /**
+   * Creates or moves a connector's sync job, so that creating a connector, the API's "sync now" and
+   * the interval all go through one queue that every process shares. Without `earliest` the due
+   * time becomes `dueAt`; with it, the earlier of the stored due time and `dueAt` (a request never
+   * postpones a pass already due sooner). `full` sets `full_requested`, never clears it. Asked with
+   * `earliest` while a pass runs, the request is remembered and survives that pass's release.
+   */
+  scheduleSync(connectorId: string, options: ScheduleSyncOptions): Promise<void>;
+  /**
+   * Atomically takes one job whose lease is free (never leased, or expired because its runner
+   * died), so that processes sharing the database never run the same connector's pass twice at
+   * once. Without `connectorId`: the job due soonest among those due now. With it: that connector's
+   * job whatever its due time (created if missing), for a pass started by hand. Sets the lease to
+   * `owner` until now + `leaseMs` and `started_at` to now; `undefined` when nothing could be taken.
+   */
+  claimSyncJob(owner: string, leaseMs: number, connectorId?: string): Promise<SyncJob | undefined>;
+  /**
+   * Extends the lease to now + `leaseMs` while a long pass runs, so it does not expire under a live
+   * runner. False when `owner` no longer holds it (another process took the job over after the
+   * lease ran out): the runner should then stop writing.
+   */
+  renewSyncLease(connectorId: string, owner: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Ends a pass: frees the lease, sets the next due time and clears `full_requested` when
+   * `fullDone`. A request made while the pass ran is not lost: a `scheduleSync` with `earliest`
+   * during the pass keeps the earlier of its due time and `nextDueAt`, and a `full` request during
+   * the pass keeps `full_requested` set even when `fullDone`. False (and nothing changed) when
+   * `owner` does not hold the lease.
+   */
+  releaseSyncJob(connectorId: string, owner: string, options: ReleaseSyncJobOptions): Promise<boolean>;
+  /** A connector's sync job, for status answers and tests; `undefined` when none was scheduled. */
+  syncJob(connectorId: string): Promise<SyncJob | undefined>;
+  /** Every sync job, soonest due first: what the operator looks at to see the queue. */
+  listSyncJobs(): Promise<SyncJob[]>;
+
+  /**
+   * Runs a validated search over one entity of a connector's synchronized copy, on this store's
+   * own connection and dialect, so callers need not know which database is behind the store.
+   */
+  searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult>;
 
   /** Releases the database connections; the store is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;

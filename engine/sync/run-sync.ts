@@ -1,8 +1,25 @@
 import { EngineError } from '../errors.js';
 import { readPath } from '../http/index.js';
-import type { Manifest } from '../manifest/index.js';
+import type { Manifest, SyncPlan } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import type { Store, SyncState, SyncedRecord } from '../store/index.js';
+import { copyRecord, newerCursor } from './copy-record.js';
+import { readPlan } from './read-plan.js';
+
+/** How often a full pass runs when incremental ones are possible: deletions show up at least daily. */
+export const DEFAULT_FULL_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/** One step of a pass, for progress bars and logs. */
+export interface SyncProgress {
+  entity: string;
+  /** 1-based position of the entity in the pass, and how many entities the pass has. */
+  position: number;
+  total: number;
+  status: SyncState['status'];
+  mode: SyncState['mode'];
+  /** Records written so far in this entity's pass. */
+  records: number;
+}
 
 /** What a sync pass needs. */
 export interface SyncOptions {
@@ -10,66 +27,136 @@ export interface SyncOptions {
   manifest: Manifest;
   store: Store;
   connectorId: string;
+  /** `full` forces full passes; `auto` (default) runs incremental ones where the plan allows and a recent full pass exists. */
+  mode?: 'auto' | 'full';
+  /** With `auto`: the longest time between full passes (default 24 h). */
+  fullEveryMs?: number;
+  /** Only these entities (default: every entity with a sync plan). */
+  entities?: string[];
   /** Records per write transaction. */
   batchSize?: number;
+  onProgress?: (progress: SyncProgress) => void;
+  /** Stops the pass between records (process shutdown); the pass then ends as failed and removes nothing. */
+  signal?: AbortSignal;
 }
 
-/** The entities of a manifest that have a sync plan. */
+/** The last_error of a pass cut short by its process stopping: the next pass (anywhere) runs it again. */
+export const STOPPED_MESSAGE = 'STOPPED: the process stopped during the pass; the next pass reads everything again';
+
+/** The entities of a manifest that have a sync plan, and so the `search` action. */
 export function syncedEntities(manifest: Manifest): string[] {
   return Object.entries(manifest.entities)
     .filter(([, spec]) => spec.sync)
     .map(([name]) => name);
 }
 
-async function syncEntity(options: SyncOptions, entity: string, previous: SyncState | undefined): Promise<SyncState> {
-  const plan = options.manifest.entities[entity]!.sync!;
-  const generation = Date.now();
-  const state: SyncState = {
-    connector_id: options.connectorId,
-    entity,
-    status: 'running',
-    records: 0,
-    generation,
-    started_at: new Date().toISOString(),
-    finished_at: null,
-    last_success_at: previous?.last_success_at ?? null,
-    last_error: null,
-  };
-  await options.store.saveSyncState(state);
-  try {
-    let batch: SyncedRecord[] = [];
-    for await (const record of options.connection.records(entity, plan.read.action, plan.read.params ?? {})) {
-      const id = readPath(record, plan.id);
-      if (id === undefined || id === null) throw new EngineError('UPSTREAM_ERROR', `a ${entity} record has no id at "${plan.id}"`);
-      batch.push({ id: String(id), data: record });
-      if (batch.length >= (options.batchSize ?? 500)) {
-        await options.store.writeRecords(options.connectorId, entity, generation, batch);
-        state.records += batch.length;
-        batch = [];
-      }
-    }
-    await options.store.writeRecords(options.connectorId, entity, generation, batch);
-    state.records += batch.length;
-    // Only a pass that read everything may remove what it did not see.
-    await options.store.removeStaleRecords(options.connectorId, entity, generation);
-    const finished = new Date().toISOString();
-    Object.assign(state, { status: 'succeeded', finished_at: finished, last_success_at: finished });
-  } catch (error) {
-    const message = error instanceof EngineError ? `${error.code}: ${error.message}` : 'INTERNAL: the sync pass failed';
-    Object.assign(state, { status: 'failed', finished_at: new Date().toISOString(), last_error: message });
+function chooseMode(plan: SyncPlan, previous: SyncState | undefined, options: SyncOptions): SyncState['mode'] {
+  if (options.mode === 'full' || !plan.incremental || !previous?.cursor || !previous.last_full_at) return 'full';
+  const age = Date.now() - Date.parse(previous.last_full_at);
+  return age < (options.fullEveryMs ?? DEFAULT_FULL_EVERY_MS) ? 'incremental' : 'full';
+}
+
+function describeFailure(error: unknown, signal: AbortSignal | undefined): string {
+  if (signal?.aborted) return STOPPED_MESSAGE;
+  return error instanceof EngineError ? `${error.code}: ${error.message}` : 'INTERNAL: the sync pass failed';
+}
+
+class EntityPass {
+  readonly state: SyncState;
+  private readonly seen = new Set<string>();
+  private batch: SyncedRecord[] = [];
+
+  constructor(
+    private readonly options: SyncOptions,
+    private readonly entity: string,
+    private readonly plan: SyncPlan,
+    private readonly previous: SyncState | undefined,
+    private readonly position: number,
+    private readonly total: number,
+  ) {
+    const mode = chooseMode(plan, previous, options);
+    this.state = {
+      connector_id: options.connectorId,
+      entity,
+      status: 'running',
+      mode,
+      records: 0,
+      generation: Date.now(),
+      cursor: mode === 'incremental' ? (previous?.cursor ?? null) : null,
+      started_at: new Date().toISOString(),
+      finished_at: null,
+      last_success_at: previous?.last_success_at ?? null,
+      last_full_at: previous?.last_full_at ?? null,
+      last_error: null,
+    };
   }
-  await options.store.saveSyncState(state);
-  return state;
+
+  async run(): Promise<SyncState> {
+    const { store, connectorId } = this.options;
+    await store.saveSyncState(this.state);
+    this.report();
+    try {
+      const since = this.state.mode === 'incremental' ? (this.previous?.cursor ?? undefined) : undefined;
+      for await (const record of readPlan(this.options.connection, this.entity, this.plan, since)) await this.add(record);
+      await this.flush();
+      // Only a full pass that read everything may remove what it did not see.
+      if (this.state.mode === 'full') await store.removeStaleRecords(connectorId, this.entity, this.state.generation);
+      const finished = new Date().toISOString();
+      Object.assign(this.state, { status: 'succeeded', finished_at: finished, last_success_at: finished });
+      if (this.state.mode === 'full') this.state.last_full_at = finished;
+    } catch (error) {
+      // A failed pass keeps the previous cursor: the next one reads from where the last success was.
+      Object.assign(this.state, { status: 'failed', finished_at: new Date().toISOString(), last_error: describeFailure(error, this.options.signal), cursor: this.previous?.cursor ?? null });
+    }
+    await store.saveSyncState(this.state);
+    this.report();
+    return this.state;
+  }
+
+  private async add(record: Record<string, unknown>): Promise<void> {
+    this.options.signal?.throwIfAborted();
+    const id = readPath(record, this.plan.id);
+    if (id === undefined || id === null || typeof id === 'object') {
+      throw new EngineError('UPSTREAM_ERROR', `a ${this.entity} record has no id at "${this.plan.id}"`);
+    }
+    if (this.plan.incremental) this.state.cursor = newerCursor(this.state.cursor, readPath(record, this.plan.incremental.cursor_field));
+    const key = String(id);
+    // A record reached through two partitions (a task in two projects) is written once per pass.
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.batch.push({ id: key, data: copyRecord(record, this.plan) });
+    if (this.batch.length >= (this.options.batchSize ?? 500)) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.batch.length === 0) return;
+    await this.options.store.writeRecords(this.options.connectorId, this.entity, this.state.generation, this.batch);
+    this.state.records += this.batch.length;
+    this.batch = [];
+    this.report();
+  }
+
+  private report(): void {
+    const { entity, status, mode, records } = this.state;
+    this.options.onProgress?.({ entity, position: this.position, total: this.total, status, mode, records });
+  }
 }
 
 /**
- * One full pass over every entity with a sync plan: reads every page, upserts by id stamped with
- * the pass, then removes the records the pass did not see. A pass that fails part-way removes
- * nothing, so an interrupted sync loses no record; running it again upserts, so it duplicates none.
+ * One pass over every entity with a sync plan (or the chosen ones). A full pass upserts records
+ * stamped with the pass, then removes the ones it did not see; an incremental pass only upserts
+ * what changed since the last cursor. A pass that fails part-way removes nothing, so an
+ * interrupted sync loses no record; running it again upserts, so it duplicates none.
  */
 export async function runSync(options: SyncOptions): Promise<SyncState[]> {
   const previous = new Map((await options.store.syncStates(options.connectorId)).map((s) => [s.entity, s]));
+  const entities = options.entities ?? syncedEntities(options.manifest);
   const states: SyncState[] = [];
-  for (const entity of syncedEntities(options.manifest)) states.push(await syncEntity(options, entity, previous.get(entity)));
+  for (const [index, entity] of entities.entries()) {
+    if (options.signal?.aborted) break;
+    const plan = options.manifest.entities[entity]?.sync;
+    if (!plan) throw new EngineError('INVALID_REQUEST', `${options.manifest.type} ${entity} has no sync plan`);
+    states.push(await new EntityPass(options, entity, plan, previous.get(entity), index + 1, entities.length).run());
+  }
   return states;
 }

@@ -1,0 +1,48 @@
+import { syncOnce } from '../hosted/index.js';
+import { startSandbox, type Sandbox } from '../sandbox/index.js';
+import { shippedManifests } from '../manifest/index.js';
+import { printJson } from './output.js';
+import { progressBar } from './progress-bar.js';
+import { DEFAULT_DATABASE_URL, upstreamsFromEnv } from './serve-command.js';
+
+export interface SyncCommandOptions {
+  databaseUrl?: string;
+  full?: boolean;
+  sandbox?: boolean;
+}
+
+/**
+ * `connector-engine sync <connector-id>`: one pass of a stored connector now, with a progress
+ * bar on stderr and each entity's state as JSON on stdout. Exit code 1 when an entity failed,
+ * 3 when another process is running this connector's pass (it is not run twice).
+ */
+export async function syncCommand(connectorId: string, options: SyncCommandOptions): Promise<void> {
+  const databaseUrl = options.databaseUrl || process.env.ENGINE_DATABASE_URL || DEFAULT_DATABASE_URL;
+  let sandbox: Sandbox | undefined;
+  try {
+    // The sandbox's data and credentials come from its seed, so a fresh one serves the same upstream.
+    if (options.sandbox) sandbox = await startSandbox({});
+    const upstreams = sandbox
+      ? Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]))
+      : upstreamsFromEnv([...shippedManifests().keys()]);
+    const bar = progressBar(process.stderr);
+    const result = await syncOnce({
+      databaseUrl,
+      connectorId,
+      upstreams,
+      ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
+      ...(options.full ? { full: true } : {}),
+      onProgress: (progress) => bar.update(progress),
+    });
+    bar.end();
+    if (!result.ran) {
+      process.stderr.write(`connector ${connectorId}: a pass is running in another process (lease until ${result.job?.lease_until ?? 'unknown'}); not starting a second one\n`);
+      process.exitCode = 3;
+      return;
+    }
+    printJson({ connector_id: connectorId, entities: result.states });
+    if (result.states.some((state) => state.status === 'failed')) process.exitCode = 1;
+  } finally {
+    await sandbox?.close();
+  }
+}

@@ -1,0 +1,64 @@
+import type { Manifest } from '../manifest/index.js';
+import type { AttachedCopy, Connection, CopySyncOptions } from '../runtime/index.js';
+import type { SearchResult } from '../search/index.js';
+import { openStore, type Store, type SyncState } from '../store/index.js';
+import { runSync, searchCopy } from '../sync/index.js';
+
+/** Where the open-source mode keeps a copy: a Store, or a database URL the connection opens. */
+export type StoreOption = Store | string;
+
+/**
+ * A synchronized copy kept in-process (open-source mode): `connect(type, {credentials, store})`
+ * attaches one, so `sync()` fills it and `execute(entity, 'search', ...)` reads it, with the same
+ * store, runner and query compiler as the hosted service.
+ */
+export class LocalCopy implements AttachedCopy {
+  private opened: Promise<Store> | undefined;
+  private running: Promise<SyncState[]> | undefined;
+
+  constructor(
+    private readonly storeOption: StoreOption,
+    private readonly manifest: Manifest,
+    private readonly connectorId: string,
+    private readonly connection: Connection,
+  ) {}
+
+  private store(): Promise<Store> {
+    this.opened ??= typeof this.storeOption === 'string' ? openStore(this.storeOption) : Promise.resolve(this.storeOption);
+    return this.opened;
+  }
+
+  async search(entity: string, params: unknown): Promise<SearchResult> {
+    return searchCopy({ store: await this.store(), manifest: this.manifest, connectorId: this.connectorId }, entity, params);
+  }
+
+  /** One pass at a time per connection: a second call while one runs gets the same pass's states. */
+  sync(options: CopySyncOptions): Promise<SyncState[]> {
+    this.running ??= this.pass(options).finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(options: CopySyncOptions): Promise<SyncState[]> {
+    return runSync({
+      connection: this.connection,
+      manifest: this.manifest,
+      store: await this.store(),
+      connectorId: this.connectorId,
+      mode: options.full ? 'full' : 'auto',
+      ...(options.entities ? { entities: options.entities } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  }
+
+  async states(): Promise<SyncState[]> {
+    return (await this.store()).syncStates(this.connectorId);
+  }
+
+  /** Closes the store only when this copy opened it from a URL; a Store passed in stays the caller's. */
+  async close(): Promise<void> {
+    await this.running?.catch(() => undefined);
+    if (typeof this.storeOption === 'string' && this.opened) await (await this.opened).close();
+  }
+}

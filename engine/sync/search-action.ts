@@ -1,0 +1,43 @@
+import type { EntitySpec } from '../manifest/index.js';
+import { FILTER_OPERATORS, SEARCH_LIMITS } from '../search/index.js';
+
+/** What `search` is, for descriptions generated from manifests (connector types, OpenAPI, CLI). */
+export const SEARCH_ACTION_DESCRIPTION =
+  'Searches the synchronized copy (not the upstream): filter by operator then field, sort, page with cursor, pick fields.';
+
+/**
+ * The JSON Schema of an entity's `search` params (SPEC.md "Common search action parameters"),
+ * naming its searchable fields, so GET /v1/connector-types and the OpenAPI document show what
+ * `search` accepts. The engine's own check is parseSearchParams, which also checks the filter tree.
+ */
+export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | undefined {
+  const searchable = spec.sync?.searchable;
+  if (!searchable) return undefined;
+  const fields = Object.keys(searchable);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['query'],
+    properties: {
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'Filter and sort conditions.',
+        properties: {
+          filter: {
+            type: 'object',
+            description: `One operator (${FILTER_OPERATORS.join(', ')}) mapping to {field: value}, or and/or to a list of filters, or not to a filter. Fields: ${fields.join(', ')} (dot paths reach inside objects and array elements).`,
+          },
+          sort: {
+            type: 'array',
+            description: 'Sort keys in order, each {"<field>": "asc" | "desc"}; default: score, then id.',
+            items: { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: { enum: ['asc', 'desc'] } },
+          },
+        },
+      },
+      limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMITS.maxLimit, default: SEARCH_LIMITS.defaultLimit, description: 'Maximum results.' },
+      cursor: { type: 'string', description: "Cursor from the previous response's next_cursor." },
+      fields: { type: 'array', items: { type: 'string' }, description: `Field paths to include in results (default: every searchable field: ${fields.join(', ')}).` },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
+import type { Manifest } from '../manifest/index.js';
+import { parseSearchParams, type SearchResult } from '../search/index.js';
+import type { Store, SyncState } from '../store/index.js';
+
+/** Where a `search` runs: one connector's copy in a store, shaped by its manifest's sync plans. */
+export interface SearchTarget {
+  store: Store;
+  manifest: Manifest;
+  connectorId: string;
+}
+
+/** The state SEARCH_NOT_READY carries: never run yet, or running, or failed before any success. */
+function notReady(entity: string, state: SyncState | undefined): SearchNotReadyError {
+  const sync = state
+    ? { entity, status: state.status, records: state.records, started_at: state.started_at, last_success_at: null, last_error: state.last_error }
+    : { entity, status: 'pending', records: 0, started_at: null, last_success_at: null, last_error: null };
+  const why = state?.status === 'failed' ? `its last sync failed (${state.last_error})` : state ? 'its first sync is still running' : 'it has not been synchronized yet';
+  return new SearchNotReadyError(`search on ${entity} reads the synchronized copy, and ${why}; retry once a sync has succeeded`, { sync });
+}
+
+/**
+ * The `search` action: validates params against the entity's searchable fields (every problem at
+ * once), refuses with SEARCH_NOT_READY until one pass of the entity has succeeded (an empty
+ * answer would be a lie), then runs the query on the store's copy.
+ */
+export async function searchCopy(target: SearchTarget, entity: string, params: unknown): Promise<SearchResult> {
+  const { manifest, store, connectorId } = target;
+  const spec = manifest.entities[entity];
+  if (!spec) {
+    const known = Object.keys(manifest.entities);
+    throw new UnknownEntityError(`${manifest.type} has no entity "${entity}"; entities: ${known.join(', ')}`, {
+      details: [{ path: '/entity', message: `must be one of ${known.join(', ')}` }],
+    });
+  }
+  if (!spec.sync) {
+    const known = Object.keys(spec.actions);
+    throw new UnsupportedActionError(`${manifest.type} ${entity} does not support "search"; actions: ${known.join(', ')}`, {
+      details: [{ path: '/action', message: `must be one of ${known.join(', ')}` }],
+    });
+  }
+  const request = parseSearchParams(params ?? {}, spec.sync.searchable);
+  const state = (await store.syncStates(connectorId)).find((s) => s.entity === entity);
+  if (!state?.last_success_at) throw notReady(entity, state);
+  return store.searchRecords({ connectorId, entity }, request);
+}

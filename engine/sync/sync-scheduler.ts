@@ -1,0 +1,166 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Manifest } from '../manifest/index.js';
+import type { Connection } from '../runtime/index.js';
+import type { Store, SyncJob, SyncState } from '../store/index.js';
+import { runSync, type SyncProgress } from './run-sync.js';
+
+/** DESIGN.md §7: the copy is refreshed every 60 minutes unless the operator says otherwise. */
+export const DEFAULT_SYNC_INTERVAL_MS = 60 * 60 * 1000;
+
+/** A connector's connection and manifest, opened for a pass; undefined when the connector is gone. */
+export type OpenConnector = (connectorId: string) => Promise<{ connection: Connection; manifest: Manifest } | undefined>;
+
+/** Where the scheduler reports what it does; pino-compatible. */
+export interface SyncLogger {
+  info(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
+}
+
+export interface SyncSchedulerOptions {
+  store: Store;
+  open: OpenConnector;
+  /** Time between passes of one connector (default 60 min). */
+  intervalMs?: number;
+  /** How long a claimed job stays this process's without a heartbeat (default 2 min). */
+  leaseMs?: number;
+  /** How often an idle scheduler looks for due jobs (default 5 s). */
+  pollMs?: number;
+  /** Longest time between full passes where incremental ones are possible (default 24 h). */
+  fullEveryMs?: number;
+  logger?: SyncLogger;
+  onProgress?: (connectorId: string, progress: SyncProgress) => void;
+}
+
+/** What a pass started by `runNow` ended with. */
+export type RunNowResult = { ran: true; states: SyncState[] } | { ran: false; job: SyncJob | undefined };
+
+/**
+ * Runs sync jobs from the store's job table: it claims one due job at a time under a lease it
+ * keeps renewing, runs the pass, and schedules the next one an interval later. Several processes
+ * on one PostgreSQL database share the jobs (claims use FOR UPDATE SKIP LOCKED); a process that
+ * dies leaves a lease that expires, and another process (or the restarted one) runs the job again.
+ * Passes upsert and only a complete full pass deletes, so the rerun loses and duplicates nothing.
+ */
+export class SyncScheduler {
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private stopped = true;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private readonly active = new Map<string, Promise<unknown>>();
+  private readonly stopping = new AbortController();
+
+  constructor(private readonly options: SyncSchedulerOptions) {}
+
+  get intervalMs(): number {
+    return this.options.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
+  }
+
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? 2 * 60 * 1000;
+  }
+
+  /** Starts looking for due jobs in the background. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.poll();
+  }
+
+  /** Stops looking for jobs and waits for the passes in flight to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    // A pass in flight stops at its next record and leaves its job due at once, for whoever runs next.
+    this.stopping.abort();
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.active.values()]);
+  }
+
+  /** Looks for due jobs now instead of at the next poll (after a create or a POST .../sync). */
+  kick(): void {
+    this.wake?.();
+  }
+
+  /** Whether this process is running a pass of the connector. */
+  isRunning(connectorId: string): boolean {
+    return this.active.has(connectorId);
+  }
+
+  /**
+   * Runs a pass of one connector now, in this process, if no other process holds its job (the
+   * CLI's `sync <id>`). Otherwise answers with the job, so the caller can say who runs it.
+   */
+  async runNow(connectorId: string, options: { full?: boolean; onProgress?: (progress: SyncProgress) => void } = {}): Promise<RunNowResult> {
+    if (options.full) await this.options.store.scheduleSync(connectorId, { dueAt: new Date(), earliest: true, full: true });
+    const job = await this.options.store.claimSyncJob(this.owner, this.leaseMs, connectorId);
+    if (!job) return { ran: false, job: await this.options.store.syncJob(connectorId) };
+    return { ran: true, states: await this.track(job, options.onProgress) };
+  }
+
+  private async poll(): Promise<void> {
+    while (!this.stopped) {
+      let job: SyncJob | undefined;
+      try {
+        job = await this.options.store.claimSyncJob(this.owner, this.leaseMs);
+      } catch (error) {
+        this.options.logger?.error({ err: error }, 'sync: could not claim a job');
+      }
+      if (job) {
+        await this.track(job).catch(() => undefined);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs ?? 5000);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private track(job: SyncJob, onProgress?: (progress: SyncProgress) => void): Promise<SyncState[]> {
+    const pass = this.run(job, onProgress);
+    this.active.set(job.connector_id, pass);
+    return pass.finally(() => this.active.delete(job.connector_id));
+  }
+
+  private async run(job: SyncJob, onProgress?: (progress: SyncProgress) => void): Promise<SyncState[]> {
+    const { store, logger } = this.options;
+    const id = job.connector_id;
+    const heartbeat = setInterval(() => {
+      store.renewSyncLease(id, this.owner, this.leaseMs).catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: lease renewal failed'));
+    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    let states: SyncState[] = [];
+    try {
+      const opened = await this.options.open(id);
+      if (!opened) return [];
+      logger?.info({ connector: id, full: job.full_requested }, 'sync: pass started');
+      states = await runSync({
+        ...opened,
+        store,
+        connectorId: id,
+        mode: job.full_requested ? 'full' : 'auto',
+        signal: this.stopping.signal,
+        ...(this.options.fullEveryMs !== undefined ? { fullEveryMs: this.options.fullEveryMs } : {}),
+        onProgress: (progress) => {
+          onProgress?.(progress);
+          this.options.onProgress?.(id, progress);
+        },
+      });
+      logger?.info({ connector: id, entities: states.map((s) => `${s.entity}:${s.status}:${s.records}`) }, 'sync: pass finished');
+      return states;
+    } catch (error) {
+      logger?.error({ err: error, connector: id }, 'sync: pass could not start');
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+      const fullDone = states.length > 0 && states.every((s) => s.status === 'succeeded' && s.mode === 'full');
+      await store
+        .releaseSyncJob(id, this.owner, { nextDueAt: new Date(this.stopping.signal.aborted ? Date.now() : Date.now() + this.intervalMs), fullDone })
+        .catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: could not release the job'));
+    }
+  }
+}
