@@ -80,6 +80,25 @@ export class HubspotDataset {
   }
 
   /**
+   * Archives a live record or restores an archived one, keeping both lists in id order.
+   * Why: in HubSpot a deleted record moves to the archive (list with archived=true); tests use
+   * this to make records disappear upstream between two sync passes.
+   */
+  setArchived(typeName: string, id: string, archived: boolean, at = new Date().toISOString()): void {
+    const collection = this.collection(typeName);
+    const record = collection.byId.get(id);
+    if (!record || record.archived === archived) return;
+    const [from, to] = archived ? [collection.archived, collection.live].reverse() : [collection.archived, collection.live];
+    from.splice(from.indexOf(record), 1);
+    const position = to.findIndex((other) => other.numericId > record.numericId);
+    to.splice(position === -1 ? to.length : position, 0, record);
+    record.archived = archived;
+    if (archived) record.archivedAt = at;
+    else delete record.archivedAt;
+    collection.uniqueIndexes.clear();
+  }
+
+  /**
    * Associates two records both ways.
    * Why: HubSpot associations are symmetric (a contact's company lists the contact).
    */
