@@ -31,6 +31,15 @@ test('the README library example runs exactly as written', async () => {
   expect(stdout).toMatch(/^\d+ deals$/m);
 });
 
+test('the README search example runs exactly as written', async () => {
+  const dir = scratchDir();
+  writeFileSync(join(dir, 'search-example.mjs'), block('js', 'search-example.mjs'));
+  const { stdout } = await run(process.execPath, ['search-example.mjs'], { cwd: dir });
+  expect(stdout).toMatch(/^contacts: succeeded, \d+ records; companies: succeeded, \d+ records; deals: succeeded, \d+ records$/m);
+  expect(stdout).toMatch(/^1001 0\.\d+ ada\.lovelace@example\.com \[ '\d+' \]$/m);
+  expect(stdout).toMatch(/^last page \d+(\.\d+)? ms$/m);
+});
+
 test('the README command-line example runs exactly as written', async () => {
   const dir = scratchDir();
   const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', block('bash', 'exec hubspot contacts list')], { cwd: dir, timeout: 50_000 });
@@ -51,7 +60,9 @@ test('the README hosted walk-through runs exactly as written, with no credential
       await new Promise((r) => setTimeout(r, 200));
     }
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', terminal2], { cwd: dir, timeout: 60_000 });
-    const [list, get] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const [list, get, search] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(search.hits).toHaveLength(2);
+    for (const hit of search.hits) expect(Number(hit.data.properties.amount)).toBeGreaterThanOrEqual(50000);
     expect(list.data).toHaveLength(2);
     expect(list.meta.has_more).toBe(true);
     expect(get.data.id).toBe('1001');

@@ -88,7 +88,8 @@ export class HubspotDataset {
     const collection = this.collection(typeName);
     const record = collection.byId.get(id);
     if (!record || record.archived === archived) return;
-    const [from, to] = archived ? [collection.archived, collection.live].reverse() : [collection.archived, collection.live];
+    const from = archived ? collection.live : collection.archived;
+    const to = archived ? collection.archived : collection.live;
     from.splice(from.indexOf(record), 1);
     const position = to.findIndex((other) => other.numericId > record.numericId);
     to.splice(position === -1 ? to.length : position, 0, record);
