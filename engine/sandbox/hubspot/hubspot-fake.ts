@@ -32,9 +32,14 @@ export interface HubspotFakeOptions {
   rateLimits?: boolean;
 }
 
-/** Read access to the seeded records, for tests. Types by any alias: `contacts`, `0-1`, `p19936437_car`, `2-3508482`... */
+/**
+ * Access to the seeded records, for tests. Types by any alias: `contacts`, `0-1`, `p19936437_car`,
+ * `2-3508482`... Changing records (their properties, or archiving) is how a test makes the
+ * upstream change between two reads, as a HubSpot user would in the app.
+ */
 export interface HubspotData {
   counts(): DatasetCounts;
+  setArchived(typeName: string, id: string, archived: boolean, at?: string): void;
   records(typeName: string, archived?: boolean): readonly CrmRecord[];
   find(typeName: string, id: string): CrmRecord | undefined;
   associatedIds(typeName: string, id: string, toTypeName: string): string[];
