@@ -15,7 +15,7 @@ let clientId: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimits: false });
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  service = await startHostedService({ databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-')), 'engine.db')}`, port: 0, secret: 'client-test-secret', upstreams, logger: false });
+  service = await startHostedService({ databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-')), 'engine.db')}`, port: 0, secret: 'client-test-secret', upstreams, logger: false, sync: { background: false } });
   clientId = (await service.store.createClient({ name: 'client tests', secretHash: await hashSecret(secret) })).client_id;
   const token = (await (await fetch(`${service.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: clientId, client_secret: secret, external_user_id: 'user-1' }) })).json()) as { access_token: string };
   for (const [type, info] of Object.entries(sandbox.upstreams)) {
@@ -67,6 +67,34 @@ describe('the hosted client behaves like the library', () => {
     for await (const order of local('shopify').records('orders', 'list', { status: 'any', limit: 250 })) inProcess.push(order.id);
     expect(viaService).toEqual(inProcess);
     expect(viaService.length).toBeGreaterThan(250);
+  });
+
+  test('sync() and search through the service answer as the library with a store does', async () => {
+    const gong = hosted('gong');
+    const started = await gong.sync({ full: true });
+    expect(started.connector_id).toEqual(expect.stringMatching(/^conn_/));
+    let status = await gong.syncStatus();
+    for (let i = 0; i < 300 && (status.running || status.entities.length < 2 || status.entities.some((e) => e.status !== 'succeeded')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await gong.syncStatus();
+    }
+    expect(status.entities.map((e) => [e.entity, e.status, e.mode])).toEqual([
+      ['calls', 'succeeded', 'full'],
+      ['users', 'succeeded', 'full'],
+    ]);
+    const info = sandbox.upstreams.gong!;
+    const copy = connect('gong', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false, store: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-copy-')), 'copy.db')}` });
+    try {
+      await copy.sync();
+      const params = { query: { filter: { or: [{ eq: { direction: 'Inbound' } }, { keyword: { title: 'umbrella' } }] }, sort: [{ started: 'desc' }] }, limit: 25, fields: ['id', 'title', 'started'] };
+      const viaService = await gong.execute('calls', 'search', params);
+      const inProcess = await copy.execute('calls', 'search', params);
+      expect(viaService.hits.length).toBe(25);
+      expect(viaService.hits).toEqual(inProcess.hits);
+      expect(typeof viaService.next_cursor).toBe('string');
+    } finally {
+      await copy.close();
+    }
   });
 
   test('errors arrive as the same typed errors', async () => {

@@ -1,9 +1,9 @@
-import type { SearchResult } from '../search/index.js';
-import type { SyncState } from '../store/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
 import { ConnectorNotFoundError, EngineError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
 import { DownloadStream, type ExecuteResult, type RecordData } from '../runtime/index.js';
+import type { SearchResult } from '../search/index.js';
+import type { SyncState } from '../store/index.js';
 
 /** Where and as whom the hosted client talks to the service. */
 export interface HostedOptions {
@@ -27,6 +27,7 @@ function errorFromBody(status: number, body: unknown): EngineError {
     ...(error.upstream ? { upstream: error.upstream as NonNullable<EngineError['upstream']> } : {}),
     ...(typeof error.retry_after_ms === 'number' ? { retryAfterMs: error.retry_after_ms } : {}),
     ...(typeof error.retryable === 'boolean' ? { retryable: error.retryable } : {}),
+    ...(error.sync && typeof error.sync === 'object' ? { sync: error.sync as Record<string, unknown> } : {}),
   });
 }
 

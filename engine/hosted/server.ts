@@ -47,6 +47,8 @@ export interface HostedSyncOptions {
   leaseMs?: number;
   /** Longest time between full passes where incremental ones are possible (default 24 h). */
   fullEveryMs?: number;
+  /** Passes one process runs at once (default 4). */
+  concurrency?: number;
 }
 
 declare module 'fastify' {
@@ -110,7 +112,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       return row ? { connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest } : undefined;
     },
     logger: { info: (object, message) => app.log.info(object, message), error: (object, message) => app.log.error(object, message) },
-    ...pick(syncOptions, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs']),
+    ...pick(syncOptions, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs', 'concurrency']),
   });
   /**
    * Makes a pass due now. The background loop (in this or another process) takes it; a caller who

@@ -85,12 +85,12 @@ export class Connection {
    * Reads every searchable entity into the store given to `connect` (full passes, or incremental
    * ones where the manifest allows); returns each entity's state. Needs `{store}`.
    */
-  sync(options: CopySyncOptions = {}): Promise<SyncState[]> {
+  async sync(options: CopySyncOptions = {}): Promise<SyncState[]> {
     return this.requireCopy().sync(options);
   }
 
   /** The sync state of every entity of the copy (empty before the first pass). Needs `{store}`. */
-  syncStates(): Promise<SyncState[]> {
+  async syncStates(): Promise<SyncState[]> {
     return this.requireCopy().states();
   }
 

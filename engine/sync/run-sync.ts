@@ -133,6 +133,8 @@ class EntityPass {
     await this.options.store.writeRecords(this.options.connectorId, this.entity, this.state.generation, this.batch);
     this.state.records += this.batch.length;
     this.batch = [];
+    // The stored state follows the pass batch by batch, so GET .../sync (any process) shows progress.
+    await this.options.store.saveSyncState(this.state);
     this.report();
   }
 

@@ -28,6 +28,8 @@ export interface SyncSchedulerOptions {
   pollMs?: number;
   /** Longest time between full passes where incremental ones are possible (default 24 h). */
   fullEveryMs?: number;
+  /** Passes this process runs at once (default 4), so one slow connector does not hold up the others. */
+  concurrency?: number;
   logger?: SyncLogger;
   onProgress?: (connectorId: string, progress: SyncProgress) => void;
 }
@@ -99,15 +101,21 @@ export class SyncScheduler {
   }
 
   private async poll(): Promise<void> {
+    const concurrency = this.options.concurrency ?? 4;
     while (!this.stopped) {
       let job: SyncJob | undefined;
-      try {
-        job = await this.options.store.claimSyncJob(this.owner, this.leaseMs);
-      } catch (error) {
-        this.options.logger?.error({ err: error }, 'sync: could not claim a job');
+      if (this.active.size < concurrency) {
+        try {
+          job = await this.options.store.claimSyncJob(this.owner, this.leaseMs);
+        } catch (error) {
+          this.options.logger?.error({ err: error }, 'sync: could not claim a job');
+        }
       }
       if (job) {
-        await this.track(job).catch(() => undefined);
+        // A finished pass frees a slot: look for the next due job at once.
+        void this.track(job)
+          .catch(() => undefined)
+          .finally(() => this.kick());
         continue;
       }
       await new Promise<void>((resolve) => {
