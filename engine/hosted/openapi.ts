@@ -34,6 +34,34 @@ const errors = {
   '404': json({ $ref: '#/components/schemas/Error' }, 'Unknown connector (or another user’s)'),
 };
 
+const SYNC_STATUS: Schema = {
+  type: 'object',
+  required: ['connector_id', 'running', 'next_sync_at', 'interval_ms', 'entities'],
+  properties: {
+    connector_id: { type: 'string' },
+    running: { type: 'boolean', description: 'A pass runs now, in any server process.' },
+    next_sync_at: { type: ['string', 'null'], format: 'date-time', description: 'When the next pass is due (null while one runs).' },
+    interval_ms: { type: 'integer', description: 'Time between passes.' },
+    entities: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          entity: { type: 'string' },
+          status: { enum: ['running', 'succeeded', 'failed'] },
+          mode: { enum: ['full', 'incremental'] },
+          records: { type: 'integer', description: 'Records written by the latest pass.' },
+          started_at: { type: 'string', format: 'date-time' },
+          finished_at: { type: ['string', 'null'], format: 'date-time' },
+          last_success_at: { type: ['string', 'null'], format: 'date-time' },
+          last_full_at: { type: ['string', 'null'], format: 'date-time' },
+          last_error: { type: ['string', 'null'] },
+        },
+      },
+    },
+  },
+};
+
 /** The execute body as one schema per connector type, entity and action, generated from the manifests. */
 function executeBodies(): Schema[] {
   return connectorTypes().flatMap((type) =>
@@ -87,8 +115,22 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
             '200': { description: 'Records and meta, or the file of a download', content: { 'application/json': { schema: { type: 'object' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
             '206': { description: 'Part of a file (download with range_header)' },
             ...errors,
+            '409': json({ $ref: '#/components/schemas/Error' }, 'REAUTH_REQUIRED (authorize again), or SEARCH_NOT_READY (search before the first sync of the entity succeeded; error.sync holds its state)'),
+            '429': json({ $ref: '#/components/schemas/Error' }, 'RATE_LIMITED by the upstream (Retry-After and retry_after_ms say when to retry)'),
+            '502': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_ERROR or PAGINATION_LOOP'),
+            '504': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_TIMEOUT'),
           },
         },
+      },
+      '/api/v1/connectors/sources/{id}/sync': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        post: {
+          summary: 'Ask for a sync pass of the synchronized copy now',
+          security: bearer,
+          requestBody: { required: false, content: { 'application/json': { schema: bodySchema('hosted-sync-request') as Schema } } },
+          responses: { '202': json(SYNC_STATUS, 'The pass is due; the status as it is now'), ...errors },
+        },
+        get: { summary: 'Sync status: running, next pass, state per entity', security: bearer, responses: { '200': json(SYNC_STATUS, 'The status'), ...errors } },
       },
       '/v1/connector-types': { get: { summary: 'Connector types, entities, actions and params', responses: { '200': json({ type: 'object' }, 'The types') } } },
       '/healthz': { get: { summary: 'Liveness', responses: { '200': json({ type: 'object' }, 'ok') } } },
