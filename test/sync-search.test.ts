@@ -322,7 +322,10 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
       const plain = connect('hubspot', upstreamOptions('hubspot'));
       const ids = (record: Rec, kind: string) => (((record.associations as Rec | undefined)?.[kind] as { results?: Rec[] } | undefined)?.results ?? []).map((r) => String(r.id));
       const listed = new Map<string, Rec>();
-      for await (const deal of plain.records('deals', 'list', { limit: 100, associations: 'companies,contacts' })) listed.set(String(deal.id), deal as Rec);
+      // The copy holds live and archived deals (a HubSpot deletion archives).
+      for (const archived of [false, true]) {
+        for await (const deal of plain.records('deals', 'list', { limit: 100, associations: 'companies,contacts', archived })) listed.set(String(deal.id), deal as Rec);
+      }
       const hits = await searchAll(searchOf(connection, 'deals'), { query: {}, fields: ['companies', 'contacts'], limit: 100 });
       expect(sortedIds(hits)).toEqual([...listed.keys()].sort());
       let associated = 0;
@@ -331,7 +334,7 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
         expect(hit.data, `deal ${hit.id}`).toEqual({ companies: ids(deal, 'companies'), contacts: ids(deal, 'contacts') });
         associated += ids(deal, 'companies').length + ids(deal, 'contacts').length;
         // The single-record read agrees with the list.
-        const one = await plain.execute('deals', 'get', { dealId: hit.id, associations: 'companies,contacts' });
+        const one = await plain.execute('deals', 'get', { dealId: hit.id, associations: 'companies,contacts', archived: Boolean(deal.archived) });
         expect({ companies: ids(one.data as Rec, 'companies').sort(), contacts: ids(one.data as Rec, 'contacts').sort() }).toEqual({
           companies: [...(hit.data.companies as string[])].sort(),
           contacts: [...(hit.data.contacts as string[])].sort(),

@@ -2,3 +2,4 @@ export { parseManifest, loadManifestFile } from './load.js';
 export { findManifest, shippedManifests, connectorsDir } from './registry.js';
 export { createParamsAjv } from './schema-validator.js';
 export type * from './types.js';
+export { planReads } from './plan-reads.js';

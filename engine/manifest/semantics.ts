@@ -1,6 +1,7 @@
 import { isErrorCode } from '../errors.js';
 import { createStrictAjv, type Ajv } from './schema-validator.js';
 import { templateUsage } from '../template/index.js';
+import { planReads } from './plan-reads.js';
 import type { ActionSpec, AuthScheme, JsonSchema, Manifest, SyncPlan, SyncRead, TemplateTree } from './types.js';
 
 type PathPart = string | number;
@@ -101,22 +102,25 @@ class Checker {
    */
   private syncPlan(entityName: string, plan: SyncPlan): void {
     const path: PathPart[] = ['entities', entityName, 'sync'];
-    const bound = new Set<string>();
-    (plan.read.for_each ?? []).forEach((partition, index) => {
-      this.syncRead(partition, partition.entity, [...path, 'read', 'for_each', index], bound);
-      if (bound.has(partition.as)) this.report([...path, 'read', 'for_each', index, 'as'], `"${partition.as}" is bound twice`);
-      bound.add(partition.as);
+    planReads(plan).forEach((read, index) => {
+      const readPath: PathPart[] = Array.isArray(plan.read) ? [...path, 'read', index] : [...path, 'read'];
+      const bound = new Set<string>();
+      (read.for_each ?? []).forEach((partition, level) => {
+        this.syncRead(partition, partition.entity, [...readPath, 'for_each', level], bound);
+        if (bound.has(partition.as)) this.report([...readPath, 'for_each', level, 'as'], `"${partition.as}" is bound twice`);
+        bound.add(partition.as);
+      });
+      const target = read.entity ?? entityName;
+      this.syncRead(read, target, readPath, bound);
+      if (plan.incremental) {
+        const merged = { ...read.params, ...plan.incremental.params };
+        this.syncTemplates(plan.incremental.params, [...path, 'incremental', 'params'], new Set([...bound, 'since']));
+        const action = this.manifest.entities[target]?.actions[read.action];
+        if (action) this.syncParams(merged, action.params, [...path, 'incremental', 'params']);
+      }
     });
-    const target = plan.read.entity ?? entityName;
-    this.syncRead(plan.read, target, [...path, 'read'], bound);
     for (const name of Object.keys(plan.fields ?? {})) {
       if (!Object.hasOwn(plan.searchable, name)) this.report([...path, 'fields', name], `"${name}" is not a searchable field of ${entityName}`);
-    }
-    if (plan.incremental) {
-      const merged = { ...plan.read.params, ...plan.incremental.params };
-      this.syncTemplates(plan.incremental.params, [...path, 'incremental', 'params'], new Set([...bound, 'since']));
-      const action = this.manifest.entities[target]?.actions[plan.read.action];
-      if (action) this.syncParams(merged, action.params, [...path, 'incremental', 'params']);
     }
   }
 

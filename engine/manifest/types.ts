@@ -168,8 +168,12 @@ export interface SyncIncremental {
   cursor_field: string;
 }
 
+/** One read of a pass, optionally once per partition record. */
+export type SyncPlanRead = SyncRead & { for_each?: SyncPartition[] };
+
 export interface SyncPlan {
-  read: SyncRead & { for_each?: SyncPartition[] };
+  /** One read, or several whose records together make the entity (live and archived records). */
+  read: SyncPlanRead | SyncPlanRead[];
   id: string;
   searchable: Record<string, SearchableFieldType>;
   fields?: Record<string, SyncFieldMapping>;

@@ -1,5 +1,5 @@
 import { EngineError } from '../errors.js';
-import type { SyncPartition, SyncPlan, SyncRead } from '../manifest/index.js';
+import { planReads, type SyncPartition, type SyncPlan, type SyncRead } from '../manifest/index.js';
 import type { Connection, RecordData } from '../runtime/index.js';
 import { compileTemplate, type TemplateContext } from '../template/index.js';
 
@@ -46,8 +46,10 @@ async function* readLevel(
  * Every record a pass of `plan` reads, partition by partition (outermost first), one page in
  * memory at a time. `incremental` adds the plan's incremental params with `since` bound.
  */
-export function readPlan(connection: Connection, entity: string, plan: SyncPlan, since?: string): AsyncGenerator<RecordData> {
+export async function* readPlan(connection: Connection, entity: string, plan: SyncPlan, since?: string): AsyncGenerator<RecordData> {
   if (since !== undefined && !plan.incremental) throw new EngineError('INTERNAL', `${entity} has no incremental sync plan`);
   const extra = since !== undefined ? plan.incremental!.params : {};
-  return readLevel(connection, entity, plan.read, plan.read.for_each ?? [], since !== undefined ? { since } : {}, extra);
+  for (const read of planReads(plan)) {
+    yield* readLevel(connection, entity, read, read.for_each ?? [], since !== undefined ? { since } : {}, extra);
+  }
 }

@@ -5,7 +5,7 @@
  * the manifest's `fields`), and evaluates the few filter operators the sync tests use in plain JS.
  */
 import type { Connection } from '../../engine/index.js';
-import type { Manifest, SyncPlan } from '../../engine/manifest/index.js';
+import type { Manifest, SyncPlan, SyncPlanRead } from '../../engine/manifest/index.js';
 import type { SearchHit, SearchResult } from '../../engine/search/index.js';
 
 export type Rec = Record<string, unknown>;
@@ -47,14 +47,19 @@ export function syncPlan(manifest: Manifest, entity: string): SyncPlan {
  */
 export async function upstreamRecords(connection: Connection, manifest: Manifest, entity: string): Promise<Map<string, Rec>> {
   const plan = syncPlan(manifest, entity);
-  const levels = plan.read.for_each ?? [];
   const out = new Map<string, Rec>();
+  for (const read of Array.isArray(plan.read) ? plan.read : [plan.read]) await walkRead(connection, entity, plan.id, read, out);
+  return out;
+}
+
+async function walkRead(connection: Connection, entity: string, idPath: string, read: SyncPlanRead, out: Map<string, Rec>): Promise<void> {
+  const levels = read.for_each ?? [];
   const walk = async (depth: number, bindings: Rec): Promise<void> => {
     const level = levels[depth];
     if (!level) {
-      for await (const record of connection.records(plan.read.entity ?? entity, plan.read.action, render(plan.read.params, bindings))) {
-        const id = readAt(record, plan.id);
-        if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`${entity} record without an id at ${plan.id}`);
+      for await (const record of connection.records(read.entity ?? entity, read.action, render(read.params, bindings))) {
+        const id = readAt(record, idPath);
+        if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`${entity} record without an id at ${idPath}`);
         if (!out.has(String(id))) out.set(String(id), record as Rec);
       }
       return;
@@ -64,7 +69,6 @@ export async function upstreamRecords(connection: Connection, manifest: Manifest
     }
   };
   await walk(0, {});
-  return out;
 }
 
 /**
