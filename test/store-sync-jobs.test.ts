@@ -343,6 +343,21 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
     expect(await stores[1]!.claimSyncJob('late-worker', LONG_LEASE)).toBeUndefined();
   });
 
+  it('a stalled pass writing after a newer one cannot make the newer sweep remove records', async () => {
+    const store = await open();
+    const connector = await store.createConnector(newConnector());
+    const search = () => store.searchRecords({ connectorId: connector.id, entity: 'contacts' }, parseSearchParams({ query: {} }, { name: 'string' }));
+    // The newer pass (generation 20) sees both records; the stalled one (10) rewrites one of them late.
+    await store.writeRecords(connector.id, 'contacts', 20, [{ id: 'a', data: { name: 'new a' } }, { id: 'b', data: { name: 'new b' } }]);
+    await store.writeRecords(connector.id, 'contacts', 10, [{ id: 'a', data: { name: 'old a' } }]);
+    expect(await store.removeStaleRecords(connector.id, 'contacts', 20)).toBe(0);
+    expect((await search()).hits.map((hit) => hit.id)).toEqual(['a', 'b']);
+    // A record only an older pass saw is still swept.
+    await store.writeRecords(connector.id, 'contacts', 15, [{ id: 'c', data: { name: 'gone' } }]);
+    expect(await store.removeStaleRecords(connector.id, 'contacts', 20)).toBe(1);
+    expect((await search()).hits.map((hit) => hit.id)).toEqual(['a', 'b']);
+  });
+
   it('searches the records written to the synchronized copy', async () => {
     const store = await open();
     const connector = await store.createConnector(newConnector());

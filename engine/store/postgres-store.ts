@@ -174,7 +174,9 @@ class PostgresStore implements Store {
        ON CONFLICT (connector_id, entity, id) DO UPDATE SET
          data = excluded.data,
          updated_at = CASE WHEN search_records.data IS DISTINCT FROM excluded.data THEN excluded.updated_at ELSE search_records.updated_at END,
-         sync_generation = excluded.sync_generation`,
+         -- A pass never lowers the stamp of a newer one (a stalled runner after a takeover), so the
+         -- newer pass's sweep cannot remove a record it saw.
+         sync_generation = GREATEST(search_records.sync_generation, excluded.sync_generation)`,
       [connectorId, entity, generation, JSON.stringify(records.map((r) => ({ id: r.id, data: r.data })))],
     );
   }

@@ -275,12 +275,14 @@ function prepareStatements(db: Database.Database) {
       WHERE id = @id AND credentials_lock_token = @token`),
     exists: db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck(),
     // The search index follows data through triggers; an unchanged record keeps its row (and seq).
+    // A pass never lowers the stamp of a newer one (a stalled runner after a takeover), so the newer
+    // pass's sweep cannot remove a record it saw.
     upsertRecord: db.prepare(`INSERT INTO search_records (connector_id, entity, id, data, updated_at, sync_generation)
       VALUES (@connector_id, @entity, @id, @data, @now, @generation)
       ON CONFLICT (connector_id, entity, id) DO UPDATE SET
         data = CASE WHEN data = excluded.data THEN data ELSE excluded.data END,
         updated_at = CASE WHEN data = excluded.data THEN updated_at ELSE excluded.updated_at END,
-        sync_generation = excluded.sync_generation`),
+        sync_generation = max(sync_generation, excluded.sync_generation)`),
     removeStale: db.prepare('DELETE FROM search_records WHERE connector_id = ? AND entity = ? AND sync_generation < ?'),
     saveSyncState: db.prepare(`INSERT OR REPLACE INTO sync_state (${SYNC_STATE_COLUMNS})
       VALUES (@connector_id, @entity, @status, @mode, @records, @generation, @started_at, @finished_at, @last_success_at,

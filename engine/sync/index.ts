@@ -3,7 +3,7 @@
  * scheduler that runs them on an interval across processes, and the `search` action over the copy.
  * This file is the folder's only door.
  */
-export { runSync, syncedEntities, DEFAULT_FULL_EVERY_MS, STOPPED_MESSAGE, type SyncOptions, type SyncProgress } from './run-sync.js';
+export { runSync, syncedEntities, DEFAULT_FULL_EVERY_MS, LEASE_LOST, STOPPED_MESSAGE, type SyncOptions, type SyncProgress } from './run-sync.js';
 export { SyncScheduler, DEFAULT_SYNC_INTERVAL_MS, type SyncSchedulerOptions, type OpenConnector, type RunNowResult, type SyncLogger } from './sync-scheduler.js';
 export { searchCopy, type SearchTarget } from './search-copy.js';
 export { readPlan, renderSyncParams } from './read-plan.js';

@@ -56,8 +56,11 @@ function chooseMode(plan: SyncPlan, previous: SyncState | undefined, options: Sy
   return age < (options.fullEveryMs ?? DEFAULT_FULL_EVERY_MS) ? 'incremental' : 'full';
 }
 
+/** Why a runner stops when its lease renewal fails: another process owns the pass now. */
+export const LEASE_LOST = 'LEASE_LOST: another process took over this pass';
+
 function describeFailure(error: unknown, signal: AbortSignal | undefined): string {
-  if (signal?.aborted) return STOPPED_MESSAGE;
+  if (signal?.aborted) return typeof signal.reason === 'string' ? signal.reason : STOPPED_MESSAGE;
   return error instanceof EngineError ? `${error.code}: ${error.message}` : 'INTERNAL: the sync pass failed';
 }
 
@@ -99,7 +102,8 @@ class EntityPass {
       const since = this.state.mode === 'incremental' ? (this.previous?.cursor ?? undefined) : undefined;
       for await (const record of readPlan(this.options.connection, this.entity, this.plan, since)) await this.add(record);
       await this.flush();
-      // Only a full pass that read everything may remove what it did not see.
+      // Only a full pass that read everything (and still owns its job) may remove what it did not see.
+      this.options.signal?.throwIfAborted();
       if (this.state.mode === 'full') await store.removeStaleRecords(connectorId, this.entity, this.state.generation);
       const finished = new Date().toISOString();
       Object.assign(this.state, { status: 'succeeded', finished_at: finished, last_success_at: finished });
@@ -107,6 +111,8 @@ class EntityPass {
     } catch (error) {
       // A failed pass keeps the previous cursor: the next one reads from where the last success was.
       Object.assign(this.state, { status: 'failed', finished_at: new Date().toISOString(), last_error: describeFailure(error, this.options.signal), cursor: this.previous?.cursor ?? null });
+      // The new owner of the pass writes the state from now on; this runner must not overwrite it.
+      if (this.options.signal?.reason === LEASE_LOST) return this.state;
     }
     await store.saveSyncState(this.state);
     this.report();
@@ -130,6 +136,7 @@ class EntityPass {
 
   private async flush(): Promise<void> {
     if (this.batch.length === 0) return;
+    this.options.signal?.throwIfAborted();
     await this.options.store.writeRecords(this.options.connectorId, this.entity, this.state.generation, this.batch);
     this.state.records += this.batch.length;
     this.batch = [];

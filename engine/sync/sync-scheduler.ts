@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Manifest } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import type { Store, SyncJob, SyncState } from '../store/index.js';
-import { runSync, type SyncProgress } from './run-sync.js';
+import { LEASE_LOST, runSync, type SyncProgress } from './run-sync.js';
 
 /** DESIGN.md §7: the copy is refreshed every 60 minutes unless the operator says otherwise. */
 export const DEFAULT_SYNC_INTERVAL_MS = 60 * 60 * 1000;
@@ -138,8 +138,17 @@ export class SyncScheduler {
   private async run(job: SyncJob, onProgress?: (progress: SyncProgress) => void): Promise<SyncState[]> {
     const { store, logger } = this.options;
     const id = job.connector_id;
+    const lost = new AbortController();
     const heartbeat = setInterval(() => {
-      store.renewSyncLease(id, this.owner, this.leaseMs).catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: lease renewal failed'));
+      store
+        .renewSyncLease(id, this.owner, this.leaseMs)
+        .then((held) => {
+          if (held || lost.signal.aborted) return;
+          // Another process took the job over (this one stalled past its lease): stop writing.
+          logger?.error({ connector: id }, 'sync: lease lost to another process; stopping this pass');
+          lost.abort(LEASE_LOST);
+        })
+        .catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: lease renewal failed'));
     }, Math.max(10, Math.floor(this.leaseMs / 3)));
     let states: SyncState[] = [];
     try {
@@ -151,7 +160,7 @@ export class SyncScheduler {
         store,
         connectorId: id,
         mode: job.full_requested ? 'full' : 'auto',
-        signal: this.stopping.signal,
+        signal: AbortSignal.any([this.stopping.signal, lost.signal]),
         ...(this.options.fullEveryMs !== undefined ? { fullEveryMs: this.options.fullEveryMs } : {}),
         onProgress: (progress) => {
           onProgress?.(progress);
@@ -166,6 +175,8 @@ export class SyncScheduler {
     } finally {
       clearInterval(heartbeat);
       const fullDone = states.length > 0 && states.every((s) => s.status === 'succeeded' && s.mode === 'full');
+      // A runner that lost its lease has nothing to release: the job is the new owner's.
+      if (lost.signal.aborted) return states;
       await store
         .releaseSyncJob(id, this.owner, { nextDueAt: new Date(this.stopping.signal.aborted ? Date.now() : Date.now() + this.intervalMs), fullDone })
         .catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: could not release the job'));

@@ -11,10 +11,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI to completion, as a user's shell would. */
-export function runCli(args: string[], input?: string): Promise<CliResult> {
+/** Runs the CLI to completion, as a user's shell would, with `env` added to this process's environment. */
+export function runCli(args: string[], input?: string, env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
