@@ -7,6 +7,9 @@
  * 2. Hosted cost: the same call through the hosted service (HTTP, token check, store lookup) and
  *    its hosted client, against the in-process library.
  * 3. Streaming memory: resident memory growth while a 200 MiB attachment streams through.
+ * 4. Search: p50/p95 of every query shape over 100,000 records on SQLite and PostgreSQL, and
+ *    their ingest rates (scripts/bench-search.ts, also `npm run bench:search` alone).
+ * 5. Sync ingest: records/s of a real HubSpot pass through the library into each backend.
  */
 import got from 'got';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +20,8 @@ import { connect } from '../engine/index.js';
 import { startHostedService } from '../engine/hosted/index.js';
 import { LARGE_ATTACHMENT_SIZE, startSandbox } from '../engine/sandbox/index.js';
 import { hashSecret } from '../engine/store/index.js';
+import { benchSearch } from './bench-search.js';
+import { benchSync } from './bench-sync.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const WARMUP = 50;
@@ -151,3 +156,5 @@ async function streamingMemory(): Promise<void> {
 await perCallOverhead();
 await hostedCost();
 await streamingMemory();
+await benchSearch();
+await benchSync();

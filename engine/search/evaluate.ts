@@ -1,13 +1,5 @@
 import { scoringNodes, type TextNode } from './scoring-nodes.js';
-import {
-  compareCodePoints,
-  FUZZY_MIN_SIMILARITY,
-  fuzzyGrams,
-  fuzzyScore,
-  keywordScore,
-  keywordWords,
-  likeMatches,
-} from './text-match.js';
+import { compareCodePoints, FUZZY_MIN_SIMILARITY, fuzzyGrams, fuzzyScore, keywordScore, keywordWords, likeMatches } from './text-match.js';
 import type { FieldRef, FilterNode, ScalarValue } from './types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -48,16 +40,22 @@ function ordered(actual: unknown, op: 'gt' | 'gte' | 'lt' | 'lte', bound: string
   return op === 'gt' ? order > 0 : op === 'gte' ? order >= 0 : op === 'lt' ? order < 0 : order <= 0;
 }
 
-/** Relevance of a text node for one value, 0..1 (0 for anything but a string). */
-function relevance(node: TextNode, value: unknown): number {
-  if (typeof value !== 'string') return 0;
-  if (node.op === 'like') return likeMatches(value, node.text) ? 1 : 0;
-  if (node.op === 'fuzzy') return fuzzyScore(value, fuzzyGrams(node.text));
-  return keywordScore(value, keywordWords(node.text));
+/**
+ * Relevance of a text node for a record, 0..1: `like` and `fuzzy` judge each value (each element of
+ * an array field) and keep the best; `keyword` counts the words found in any of the values.
+ */
+function relevance(node: TextNode, data: Record<string, unknown>): number {
+  const values = candidates(data, node.field).filter((value): value is string => typeof value === 'string');
+  if (values.length === 0) return 0;
+  if (node.op === 'keyword') return keywordScore(values, keywordWords(node.text));
+  if (node.op === 'like') return values.some((value) => likeMatches(value, node.text)) ? 1 : 0;
+  const grams = fuzzyGrams(node.text);
+  return Math.max(...values.map((value) => fuzzyScore(value, grams)));
 }
 
-function textMatches(node: TextNode, value: unknown): boolean {
-  const score = relevance(node, value);
+/** Whether a text node matches: like = some value matches, fuzzy = some value is similar enough, keyword = some word is found. */
+function textMatches(node: TextNode, data: Record<string, unknown>): boolean {
+  const score = relevance(node, data);
   return node.op === 'like' ? score === 1 : node.op === 'fuzzy' ? score >= FUZZY_MIN_SIMILARITY : score > 0;
 }
 
@@ -86,7 +84,7 @@ export function matchesFilter(node: FilterNode, data: Record<string, unknown>): 
     case 'like':
     case 'fuzzy':
     case 'keyword':
-      return candidates(data, node.field).some((value) => textMatches(node, value));
+      return textMatches(node, data);
     default: {
       const { op, value } = node;
       return value !== null && candidates(data, node.field).some((actual) => ordered(actual, op, value));
@@ -94,10 +92,10 @@ export function matchesFilter(node: FilterNode, data: Record<string, unknown>): 
   }
 }
 
-/** The `score` of a record: mean relevance of the text nodes outside any `not` (best element for arrays), 1 without any. */
+/** The `score` of a record: mean relevance of the text nodes outside any `not`, 1 without any. */
 export function scoreRecord(filter: FilterNode | null, data: Record<string, unknown>): number {
   const nodes = scoringNodes(filter);
   if (nodes.length === 0) return 1;
-  const scores = nodes.map((node) => Math.max(0, ...candidates(data, node.field).map((value) => relevance(node, value))));
+  const scores = nodes.map((node) => relevance(node, data));
   return scores.length === 1 ? (scores[0] as number) : scores.reduce((a, b) => a + b, 0) / scores.length;
 }

@@ -38,3 +38,13 @@ export function fieldKind(field: FieldRef): FieldKind {
   if (field.sub.length > 0) return 'nested';
   return field.type === 'object' ? 'object' : 'typed';
 }
+
+/**
+ * The field's name in the text indexes: the dot path, with `[]` after an array field's name
+ * (`name`, `assignee.name`, `tags[]`, `followers[].name`). The indexes write every string of a
+ * record under the same spelling (engine/store/record-table.ts), keys with `.` or `[` left out, so
+ * one spelling never stands for two places in a record.
+ */
+export function indexPath(field: FieldRef): string {
+  return `${field.top}${field.elements ? '[]' : ''}${field.sub.map((segment) => `.${segment}`).join('')}`;
+}

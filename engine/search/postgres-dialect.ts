@@ -1,33 +1,26 @@
-import { textIndexTerms } from './fts-terms.js';
+import { indexPath } from './field-path.js';
+import { allOf, renderIndexQuery, term } from './index-query.js';
+import { pathCode, pgTrigramsOf } from './pg-trigrams.js';
+import { pgAccess, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './postgres-json.js';
 import { RECORD_TABLE } from '../store/record-table.js';
 import type { SqlDialect } from './sql-dialect.js';
-import type { SqlParams } from './sql-params.js';
-import type { TextNode } from './scoring-nodes.js';
-import { FUZZY_MIN_SIMILARITY, fuzzyGrams, KEYWORD_SEPARATORS, keywordWords, likeSqlPattern } from './text-match.js';
+import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
 
 const OPS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-/** `r.data -> $1 -> $2`: every segment bound as text (`->` with text never indexes into arrays). */
-function access(root: string, segments: readonly string[], params: SqlParams): string {
-  return segments.reduce((expression, segment) => `(${expression} -> ${params.add(segment)}::text)`, root);
-}
+/** A character that ends a keyword word after folding: ASCII, and not a letter or digit (see KEYWORD_SEPARATORS). */
+const NOT_WORD = '[^0-9a-z\u0080-\u{10FFFF}]';
 
-let aliasCounter = 0;
+const regexEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `FROM jsonb_array_elements(...) AS eN(v)` over an array field (no rows when it is not an array), and the element value. */
-function elements(field: FieldRef, params: SqlParams): { from: string; value: string } {
-  const alias = `e${++aliasCounter}`;
-  const array = access('r.data', [field.top], params);
-  const from = `FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} ELSE '[]'::jsonb END) AS ${alias}(v)`;
-  return { from, value: access(`${alias}.v`, field.sub, params) };
-}
-
-/** Applies a jsonb value test to the field: directly, or as "any element" for array fields. */
-function test(field: FieldRef, params: SqlParams, predicate: (value: string) => string): string {
-  if (!field.elements) return `coalesce(${predicate(access('r.data', [field.top, ...field.sub], params))}, false)`;
-  const { from, value } = elements(field, params);
-  return `EXISTS (SELECT 1 ${from} WHERE coalesce(${predicate(value)}, false))`;
+/**
+ * Sums per-unit tests on one text `h`, computed once per value: a one-row subquery the planner
+ * may not inline (OFFSET 0), since it would otherwise repeat `h` (a jsonb lookup and lower()) for
+ * every unit. 0 when `h` is NULL (no string).
+ */
+function onceEach(h: string, tests: readonly string[]): string {
+  return `coalesce((SELECT ${tests.join(' + ')} FROM (SELECT ${h} AS h OFFSET 0) AS x), 0)`;
 }
 
 /** The document `{"top": {"sub": value}}` (or `{"top": [...]}` for arrays) whose containment means equality. */
@@ -36,74 +29,84 @@ function containmentDocument(field: FieldRef, value: string | number | boolean):
   return JSON.stringify({ [field.top]: field.elements ? [inner] : inner });
 }
 
-const text = (value: string) => `(${value} #>> '{}') COLLATE "C"`;
-
-function share(haystack: string, needles: string[], params: SqlParams): string {
-  return `((SELECT count(*) FROM unnest(${params.add(needles)}::text[]) AS g(t) WHERE strpos(${haystack}, g.t) > 0)::float8 / ${needles.length})`;
+/** The index terms (the field's code, then a pg_trgm trigram) a value holding `text` must have. */
+function trigramTerms(field: FieldRef, text: string, start: boolean, end: boolean) {
+  const code = pathCode(indexPath(field));
+  return allOf(pgTrigramsOf(text, start, end).map((trigram) => term(`${code}${trigram}`)));
 }
 
-function relevance(node: TextNode, value: string, params: SqlParams): string {
-  const isString = `jsonb_typeof(${value}) = 'string'`;
-  if (node.op === 'like') {
-    return `CASE WHEN ${isString} AND lower(${text(value)}) LIKE ${params.add(likeSqlPattern(node.text))}::text THEN 1::float8 ELSE 0::float8 END`;
-  }
-  if (node.op === 'fuzzy') {
-    return `CASE WHEN ${isString} THEN ${share(`(' ' || lower(${text(value)}) || ' ')`, fuzzyGrams(node.text), params)} ELSE 0::float8 END`;
-  }
-  const spaced = `(' ' || translate(lower(${text(value)}), ${params.add(KEYWORD_SEPARATORS)}::text, ${params.add(' '.repeat(KEYWORD_SEPARATORS.length))}::text) || ' ')`;
-  const words = keywordWords(node.text).map((word) => ` ${word} `);
-  return `CASE WHEN ${isString} THEN ${share(spaced, words, params)} ELSE 0::float8 END`;
-}
+/** tsquery literal: single quotes, inner quotes doubled and backslashes escaped. */
+const tsQuote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-function matches(node: TextNode, value: string, params: SqlParams): string {
-  const score = relevance(node, value, params);
-  if (node.op === 'like') return `(${score}) = 1`;
-  return node.op === 'fuzzy' ? `(${score}) >= ${FUZZY_MIN_SIMILARITY}` : `(${score}) > 0`;
-}
-
-const regexEscape = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The PostgreSQL dialect: jsonb operators, containment for equality (GIN), pg_trgm as a prefilter. */
+/**
+ * The PostgreSQL dialect: jsonb operators, containment for equality (GIN jsonb_path_ops), and a
+ * tsvector of every field's pg_trgm trigrams behind the field's code (GIN) to narrow text
+ * operators down.
+ */
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
   table: RECORD_TABLE,
+  rowRef: 'r.id',
+  prefiltersEquality: false,
+  fence: ' OFFSET 0',
+  windowAsSubquery: true,
 
-  compare(field, op, value, params) {
+  lookupRow({ params, scope }) {
+    // A LATERAL subquery the planner may not flatten (OFFSET 0): the planned rows are produced once
+    // and each gets one primary-key lookup, whatever the planner guesses about their number.
+    const key = `l.connector_id = ${params.add(scope.connectorId)} AND l.entity = ${params.add(scope.entity)} AND l.id = q.ref`;
+    return `CROSS JOIN LATERAL (SELECT l.id, l.data FROM ${RECORD_TABLE} AS l WHERE ${key} OFFSET 0) AS r`;
+  },
+
+  compare(field, op, value, { params }) {
     if (op === 'eq') return `(r.data @> ${params.add(containmentDocument(field, value))}::jsonb)`;
-    return test(field, params, (v) =>
+    return pgTest(field, params, (v) =>
       typeof value === 'string'
-        ? `(jsonb_typeof(${v}) = 'string' AND ${text(v)} ${OPS[op]} ${params.add(value)}::text)`
+        ? `(jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') COLLATE "C" ${OPS[op]} ${params.add(value)}::text)`
         : `(jsonb_typeof(${v}) = 'number' AND ${v} ${OPS[op]} ${params.add(JSON.stringify(value))}::jsonb)`,
     );
   },
 
-  isNull(field, params) {
-    return `coalesce(jsonb_typeof(${access('r.data', [field.top, ...field.sub], params)}), 'null') = 'null'`;
+  isNull(field, { params }) {
+    return `coalesce(jsonb_typeof(${pgAccess('r.data', [field.top, ...field.sub], params)}), 'null') = 'null'`;
   },
 
-  textMatch(node, params) {
-    return test(node.field, params, (v) => matches(node, v, params));
+  textCount(node, { params }) {
+    if (node.op === 'like') {
+      const pattern = params.add(likeSqlPattern(node.text));
+      return pgBest(node.field, params, (v) => `CASE WHEN lower(${pgText(v)}) LIKE ${pattern}::text THEN 1 ELSE 0 END`);
+    }
+    if (node.op === 'fuzzy') {
+      const found = fuzzyGrams(node.text).map((gram) => `(strpos(x.h, ${params.add(gram)}::text) > 0)::int`);
+      return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, found));
+    }
+    const found = keywordWords(node.text).map((word) => `(x.h ~ ${params.add(`${NOT_WORD}${regexEscape(word)}${NOT_WORD}`)}::text)::int`);
+    return onceEach(`' ' || ${pgFoldedText(node.field, params)} || ' '`, found);
   },
 
-  textScore(node, params) {
-    if (!node.field.elements) return `coalesce(${relevance(node, access('r.data', [node.field.top, ...node.field.sub], params), params)}, 0::float8)`;
-    const { from, value } = elements(node.field, params);
-    return `coalesce((SELECT max(${relevance(node, value, params)}) ${from}), 0::float8)`;
+  indexWord(field, word) {
+    return trigramTerms(field, word, true, true);
   },
 
-  textPrefilter(node, params) {
-    const index = textIndexTerms(node);
-    if (!index) return null;
-    if (node.op === 'like') return `(r.search_text ILIKE ${params.add(`%${likeSqlPattern(node.text)}%`)}::text)`;
-    return `(r.search_text ~* ${params.add(index.terms.map(regexEscape).join('|'))}::text)`;
+  indexGram(field, gram) {
+    return trigramTerms(field, gram, false, false);
   },
 
-  equalityPrefilter() {
-    return null; // containment (`@>`) is served by the GIN jsonb_path_ops index
+  indexText(field, text, start, end) {
+    return trigramTerms(field, text, start, end);
   },
 
-  sortKey(field, params) {
-    const v = access('r.data', [field.top, ...field.sub], params);
+  indexFilter(_field, _space, query, { params, probe }) {
+    if (typeof query === 'boolean') return query ? 'true' : 'false';
+    const tsquery = `${params.add(renderIndexQuery(query, tsQuote, ' & ', ' | '))}::tsquery`;
+    // ts_match_vq() is @@ under another name, which the GIN index does not serve: the row is tested, not looked up.
+    const test = probe ? `ts_match_vq(r.search_trigrams, ${tsquery})` : `r.search_trigrams @@ ${tsquery}`;
+    // A record too large for a tsvector keeps NULL there (see record-table.ts) and is always a candidate.
+    return `(${test} OR r.search_trigrams IS NULL)`;
+  },
+
+  sortKey(field, { params }) {
+    const v = pgSingle(field, params);
     return [
       `(CASE jsonb_typeof(${v}) WHEN 'number' THEN 0 WHEN 'boolean' THEN 0 WHEN 'string' THEN 1 ELSE 2 END)`,
       `(CASE jsonb_typeof(${v}) WHEN 'number' THEN (${v})::float8 WHEN 'boolean' THEN (CASE WHEN ${v} = 'true'::jsonb THEN 1 ELSE 0 END)::float8 ELSE 0::float8 END)`,
@@ -111,12 +114,16 @@ export const postgresDialect: SqlDialect = {
     ];
   },
 
-  keyParam(slot, value, params) {
+  keyParam(slot, value, { params }) {
     const cast = slot === 'rank' ? 'int' : slot === 'number' || slot === 'score' ? 'float8' : 'text';
     return `${params.add(value)}::${cast}`;
   },
 
   keyColumn(slot, column) {
     return slot === 'string' || slot === 'id' ? `${column} COLLATE "C"` : column;
+  },
+
+  share(count, of) {
+    return `((${count})::float8 / ${of})`;
   },
 };

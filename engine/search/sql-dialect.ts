@@ -1,36 +1,67 @@
+import type { IndexQuery } from './index-query.js';
 import type { SqlParams } from './sql-params.js';
 import type { TextNode } from './scoring-nodes.js';
-import type { FieldRef, ScalarValue, SearchDialect } from './types.js';
+import type { FieldRef, ScalarValue, SearchDialect, SearchScope } from './types.js';
 
 /** A comparison leaf as the dialects see it (`neq` and `in` are built from `eq` by the compiler). */
 export type LeafOp = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
 
+/** What one SQL statement is being written for: its dialect, its bound parameters, its scope. */
+export interface CompileContext {
+  readonly d: SqlDialect;
+  readonly params: SqlParams;
+  readonly scope: SearchScope;
+  /** Rows are read in id order here: index filters should test rows, not produce them (see plan-window.ts). */
+  readonly probe?: boolean;
+}
+
+/** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */
+export type IndexSpace = 'words' | 'text';
+
 /**
  * What differs between SQLite and PostgreSQL: how a JSON value at a path is reached and compared,
- * how text relevance is computed, how sort keys are typed. The compiler owns the rest (the tree,
- * the keyset, ordering). Every predicate returned is never NULL, so `NOT` and keyset logic stay
- * two-valued. The record row is aliased `r`.
+ * how text relevance is counted, how the text index is asked, how sort keys are typed. The
+ * compiler owns the rest (the tree, the plan, the keyset, ordering). Every predicate returned is
+ * never NULL, so `NOT` and keyset logic stay two-valued. The record row is aliased `r`.
  */
 export interface SqlDialect {
   readonly name: SearchDialect;
+  /** The record table. */
+  readonly table: string;
+  /** The column that names a row for the final lookup that fetches `data` (the plan sorts without it). */
+  readonly rowRef: string;
+  /** `FROM` clause continuation that looks up, for each planned row `q` (carrying `rowRef` as `q.ref`), its record row as `r`. */
+  lookupRow(ctx: CompileContext): string;
   /** `eq`/range comparison of the value(s) at `field` with a non-null scalar. */
-  compare(field: FieldRef, op: LeafOp, value: Exclude<ScalarValue, null>, params: SqlParams): string;
+  compare(field: FieldRef, op: LeafOp, value: Exclude<ScalarValue, null>, ctx: CompileContext): string;
   /** The field is missing or JSON null (never for array elements). */
-  isNull(field: FieldRef, params: SqlParams): string;
-  /** Whether the text node matches. */
-  textMatch(node: TextNode, params: SqlParams): string;
-  /** The text node's relevance, 0..1. */
-  textScore(node: TextNode, params: SqlParams): string;
-  /** A cheap index-backed superset test for a text node, or null when no index can help. */
-  textPrefilter(node: TextNode, params: SqlParams): string | null;
-  /** A cheap index-backed superset test for "some string of the record equals `value`", or null when equality is indexed already. */
-  equalityPrefilter(value: string, params: SqlParams): string | null;
+  isNull(field: FieldRef, ctx: CompileContext): string;
+  /**
+   * The exact relevance of a text node as an integer count, never NULL: `like` 1 or 0 (some value
+   * matches), `fuzzy` the query trigrams found in the best value, `keyword` the query words found in
+   * any value. The compiler turns counts into matches and scores.
+   */
+  textCount(node: TextNode, ctx: CompileContext): string;
+  /** Index query for "the field holds this keyword word". */
+  indexWord(field: FieldRef, word: string): IndexQuery;
+  /** Index query for "the field holds this fuzzy trigram" (a trigram of the space-padded, folded value). */
+  indexGram(field: FieldRef, gram: string): IndexQuery;
+  /** Index query for "the field holds this folded text", which may touch the value's start and/or end. */
+  indexText(field: FieldRef, text: string, start: boolean, end: boolean): IndexQuery;
+  /** SQL test for rows the index says may satisfy `query` at `field` (a superset of the exact matches). */
+  indexFilter(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
+  /** Whether string equality needs an index prefilter (false when equality is indexed already). */
+  readonly prefiltersEquality: boolean;
   /** [type rank, number, string] sort key columns of a single-valued field. */
-  sortKey(field: FieldRef, params: SqlParams): [string, string, string];
-  /** A bound cursor value, cast for comparison with a key column of that slot. */
-  keyParam(slot: 'rank' | 'number' | 'string' | 'score' | 'id', value: string | number, params: SqlParams): string;
+  sortKey(field: FieldRef, ctx: CompileContext): [string, string, string];
+  /** A bound cursor value or literal score, cast for comparison with a key column of that slot. */
+  keyParam(slot: 'rank' | 'number' | 'string' | 'score' | 'id', value: string | number, ctx: CompileContext): string;
   /** The expression a key column is compared and ordered by (adds collation where needed). */
   keyColumn(slot: 'rank' | 'number' | 'string' | 'score' | 'id', column: string): string;
-  /** `r.data` as selected, and the record table. */
-  readonly table: string;
+  /** `count * 1.0 / of` as a float, in the dialect's types. */
+  share(count: string, of: number): string;
+  /** Ends a subquery so the planner keeps it as written (computes its columns once, filters after). */
+  readonly fence: string;
+  /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (see plan-window.ts). */
+  readonly windowAsSubquery: boolean;
 }

@@ -8,8 +8,15 @@
 /** A `fuzzy` match needs at least this share of the query's trigrams to occur in the value. */
 export const FUZZY_MIN_SIMILARITY = 0.5;
 
-/** ASCII characters that separate `keyword` words (everything else, non-ASCII included, is a word character). */
-export const KEYWORD_SEPARATORS = ' \t\n\r!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+/**
+ * ASCII characters that separate `keyword` words: every ASCII character that is not a letter or a
+ * digit (control characters included). Everything else, non-ASCII included, is a word character.
+ * This is exactly how SQLite's FTS5 `ascii` tokenizer splits text, so its word index answers
+ * `keyword` without a second opinion.
+ */
+export const KEYWORD_SEPARATORS = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))
+  .filter((char) => !/[A-Za-z0-9]/.test(char))
+  .join('');
 
 const SEPARATOR_SET = new Set(KEYWORD_SEPARATORS);
 
@@ -26,11 +33,16 @@ export function likeSqlPattern(pattern: string): string {
   return foldCase(pattern).replace(/[\\_]/g, (char) => `\\${char}`);
 }
 
-/** The literal pieces between the `%` wildcards, folded: every match contains each of them in order. */
-export function likeFragments(pattern: string): string[] {
-  return foldCase(pattern)
-    .split('%')
-    .filter((fragment) => fragment.length > 0);
+/**
+ * The literal pieces between the `%` wildcards, folded, in order. A piece at the start of a pattern
+ * that does not begin with `%` is anchored to the start of the value (`start`), likewise at the
+ * end: an index may then also require the value's edge next to it.
+ */
+export function likePieces(pattern: string): Array<{ text: string; start: boolean; end: boolean }> {
+  const pieces = foldCase(pattern).split('%');
+  return pieces
+    .map((text, i) => ({ text, start: i === 0, end: i === pieces.length - 1 }))
+    .filter((piece) => piece.text.length > 0);
 }
 
 /** Whether a string matches a `like` pattern (whole value, `%` = any run of characters). */
@@ -93,11 +105,16 @@ export function keywordHaystack(value: string): string {
   return `${out} `;
 }
 
-/** Share of the query's words that occur as whole words in the value, 0..1. */
-export function keywordScore(value: string, words: readonly string[]): number {
-  const haystack = keywordHaystack(value);
+/**
+ * Share of the query's words that occur as whole words in the values, 0..1. Several values (the
+ * elements of an array field) count together: a word found in any of them is found. That is the
+ * share a word index keyed by field (not by element) can tell, and "any of the words" matches
+ * exactly when some element holds some word, as for one value.
+ */
+export function keywordScore(values: readonly string[], words: readonly string[]): number {
+  const haystacks = values.map(keywordHaystack);
   let found = 0;
-  for (const word of words) if (haystack.includes(` ${word} `)) found++;
+  for (const word of words) if (haystacks.some((haystack) => haystack.includes(` ${word} `))) found++;
   return found / words.length;
 }
 

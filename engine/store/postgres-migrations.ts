@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { latestVersion, type Migration } from './migration.js';
-import { recordTableDdl } from './record-table.js';
+import { recordTableDdl, searchIndexDdl } from './record-table.js';
 import { StoreSetupError } from './store-errors.js';
 
 /**
@@ -55,8 +55,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
-  // Version 3 belongs to a change landing in parallel and goes before this entry; until it lands,
-  // 4 simply follows 2 (migrations apply in version order, not list order).
+  {
+    version: 3,
+    name: 'search-text-indexes',
+    sql: searchIndexDdl('postgres'),
+  },
   {
     version: 4,
     name: 'incremental sync state and sync jobs',

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { latestVersion, type Migration } from './migration.js';
-import { recordTableDdl } from './record-table.js';
+import { recordTableDdl, searchIndexDdl } from './record-table.js';
 import { StoreSetupError } from './store-errors.js';
 
 /**
@@ -59,8 +59,11 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
-  // Version 3 belongs to a change landing in parallel and goes before this entry; until it lands,
-  // 4 simply follows 2 (migrations apply in version order, not list order).
+  {
+    version: 3,
+    name: 'search-text-indexes',
+    sql: searchIndexDdl('sqlite'),
+  },
   {
     version: 4,
     name: 'incremental sync state and sync jobs',

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { recordTableDdl, type SearchDatabase, type SearchDialect, type SearchScope } from '../../engine/search/index.js';
+import { recordSchemaDdl, type SearchDatabase, type SearchDialect, type SearchScope } from '../../engine/search/index.js';
 import { startPostgres, type PostgresCluster } from './postgres.js';
 
 /** A record table on one backend, for search tests and the search benchmark. */
@@ -14,11 +14,11 @@ export interface SearchBackend {
   close(): Promise<void>;
 }
 
-/** An in-memory SQLite database with the record table. */
+/** A SQLite database (in memory unless a path is given) with the record table at the latest schema. */
 export function openSqliteSearchBackend(path = ':memory:'): SearchBackend {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.exec(recordTableDdl('sqlite'));
+  db.exec(recordSchemaDdl('sqlite'));
   const insert = db.prepare(
     `INSERT INTO search_records (connector_id, entity, id, data, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (connector_id, entity, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
@@ -42,11 +42,11 @@ export function openSqliteSearchBackend(path = ':memory:'): SearchBackend {
   };
 }
 
-/** A fresh database on a throwaway PostgreSQL cluster, with the record table; `close` stops the cluster. */
+/** A fresh database on a throwaway PostgreSQL cluster, with the record table at the latest schema; `close` stops the cluster it started. */
 export async function openPostgresSearchBackend(cluster?: PostgresCluster): Promise<SearchBackend> {
   const owned = cluster ?? (await startPostgres());
   const pool = new pg.Pool({ connectionString: await owned.createDatabase(), max: 4 });
-  await pool.query(recordTableDdl('postgres'));
+  await pool.query(recordSchemaDdl('postgres'));
   return {
     dialect: 'postgres',
     db: pool,

@@ -1,0 +1,61 @@
+import { asksTextIndex, compileFilter } from './compile-filter.js';
+import { afterCursor, joinPlanned, orderBy, scopeWhere, scoreFromCounts, type KeyColumn } from './plan-sql.js';
+import { idOrderedRows, type IdStart } from './plan-window.js';
+import { scoringNodes } from './scoring-nodes.js';
+import type { CompileContext } from './sql-dialect.js';
+import type { KeySlot } from './cursor.js';
+import type { SearchRequest } from './types.js';
+
+/**
+ * The `keyed` plan: rows in key order (sort keys, then id), filtered, cut at limit + 1 before their
+ * data is fetched. With no explicit sort the order is the score (the same for every hit here)
+ * then id, so the cursor's score is settled in TypeScript, only the id bounds the scan, and rows
+ * come through the id-ordered window. The score of a sorted, scored query is computed for the
+ * page rows only.
+ */
+export function keyedSql(request: SearchRequest, constantScore: boolean, slots: readonly KeySlot[], ctx: CompileContext): string {
+  const { d, params } = ctx;
+  const columns: KeyColumn[] = [];
+  for (const sort of request.sort) {
+    const [rank, number, string] = d.sortKey(sort.field, ctx);
+    columns.push(
+      // Type rank always ascending: numbers and booleans, then strings, then missing, in both directions.
+      { slot: 'rank', expression: rank, direction: 'asc' },
+      { slot: 'number', expression: number, direction: sort.direction },
+      { slot: 'string', expression: string, direction: sort.direction },
+    );
+  }
+  const idColumn: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
+  columns.push(idColumn);
+  const byScore = slots[0] === 'score';
+
+  const one = d.keyParam('score', 1, ctx);
+  const page = params.add(request.limit + 1);
+  let planned: string;
+  if (request.sort.length === 0) {
+    // Id order: read through the id-ordered window (plan-window.ts).
+    let start: IdStart = { after: null };
+    if (request.cursor && byScore) {
+      const [score, id] = request.cursor as [number, string];
+      // Every hit scores 1: after (score, id) means every row when 1 < score, rows after id when equal, none when 1 > score.
+      start = score < 1 ? 'nothing' : score === 1 ? { after: id } : { after: null };
+    } else if (request.cursor) {
+      start = { after: request.cursor[0] as string };
+    }
+    const filter = (inner: CompileContext) => (request.filter ? compileFilter(request.filter, inner) : '1 = 1');
+    const split = asksTextIndex(request.filter, d);
+    const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}`;
+    planned = `SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split)}) AS u LIMIT ${page}`;
+  } else {
+    const where = [scopeWhere(ctx)];
+    if (request.filter) where.push(compileFilter(request.filter, ctx));
+    if (request.cursor) where.push(afterCursor(columns, request.cursor, ctx));
+    const keys = columns.map((column, i) => `${column.expression} AS k${i}`);
+    planned = `SELECT ${d.rowRef} AS ref, ${keys.join(', ')} FROM ${d.table} AS r WHERE ${where.join(' AND ')} ORDER BY ${orderBy(columns, ctx)} LIMIT ${page}`;
+  }
+
+  const outer = columns.map((column, i) => ({ ...column, expression: `q.k${byScore ? i + 1 : i}` }));
+  const nodes = scoringNodes(request.filter);
+  const score = constantScore ? one : scoreFromCounts(nodes, nodes.map((node) => d.textCount(node, ctx)), ctx);
+  return joinPlanned(planned, slots, orderBy(outer, ctx), ctx, score);
+}

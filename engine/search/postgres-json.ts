@@ -1,0 +1,46 @@
+import type { SqlParams } from './sql-params.js';
+import type { FieldRef } from './types.js';
+
+/** `r.data -> $1 -> $2`: every segment bound as text (`->` with text never indexes into arrays). */
+export function pgAccess(root: string, segments: readonly string[], params: SqlParams): string {
+  return segments.reduce((expression, segment) => `(${expression} -> ${params.add(segment)}::text)`, root);
+}
+
+let aliasCounter = 0;
+
+/** `FROM jsonb_array_elements(...) AS eN(v)` over an array field (no rows when it is not an array), and the element value. */
+export function pgElements(field: FieldRef, params: SqlParams): { from: string; value: string } {
+  const alias = `e${++aliasCounter}`;
+  const array = pgAccess('r.data', [field.top], params);
+  const from = `FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} ELSE '[]'::jsonb END) AS ${alias}(v)`;
+  return { from, value: pgAccess(`${alias}.v`, field.sub, params) };
+}
+
+/** The one value at a non-array field's path. */
+export function pgSingle(field: FieldRef, params: SqlParams): string {
+  return pgAccess('r.data', [field.top, ...field.sub], params);
+}
+
+/** Applies a jsonb value test to the field: directly, or as "any element" for array fields. */
+export function pgTest(field: FieldRef, params: SqlParams, predicate: (value: string) => string): string {
+  if (!field.elements) return `coalesce(${predicate(pgSingle(field, params))}, false)`;
+  const { from, value } = pgElements(field, params);
+  return `EXISTS (SELECT 1 ${from} WHERE coalesce(${predicate(value)}, false))`;
+}
+
+/** Applies a per-value integer to the field: the value's, or the best element's; 0 when there is none. */
+export function pgBest(field: FieldRef, params: SqlParams, count: (value: string) => string): string {
+  if (!field.elements) return `coalesce(${count(pgSingle(field, params))}, 0)`;
+  const { from, value } = pgElements(field, params);
+  return `coalesce((SELECT max(${count(value)}) ${from}), 0)`;
+}
+
+/** A jsonb string as text in the "C" collation (NULL for anything else), so lower() folds ASCII only. */
+export const pgText = (value: string) => `(CASE WHEN jsonb_typeof(${value}) = 'string' THEN (${value} #>> '{}') END) COLLATE "C"`;
+
+/** The folded string(s) at the field: the value, or every string element joined by spaces. NULL when there is no string. */
+export function pgFoldedText(field: FieldRef, params: SqlParams): string {
+  if (!field.elements) return `lower(${pgText(pgSingle(field, params))})`;
+  const { from, value } = pgElements(field, params);
+  return `(SELECT lower(string_agg(${pgText(value)}, ' ')) ${from})`;
+}
