@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHostedService, TokenIssuer, type HostedService } from '../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
 import { hashSecret, loadOrCreateKey } from '../engine/store/index.js';
+import { logLines } from './support/log-lines.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
 
 const SECRET = 'test-engine-secret-0123456789';
@@ -37,13 +37,7 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
     cluster ??= await startPostgres();
     databaseUrl = await cluster.createDatabase();
   }
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(String(chunk));
-      done();
-    },
-  });
+  const { stream, lines: logs } = logLines();
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
   const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams,
     logger: { level: 'info', stream },

@@ -2,10 +2,10 @@
  * A hosted service on a given database, routed to a sandbox, with one platform client, and the
  * HTTP calls the sync tests make (token, create connector, sync status, execute).
  */
-import { Writable } from 'node:stream';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import type { Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
+import { logLines } from './log-lines.js';
 
 export interface SyncHarness {
   service: HostedService;
@@ -25,13 +25,7 @@ export async function startSyncHarness(
   sandbox: Sandbox,
   sync: { background?: boolean; pollMs?: number; intervalMs?: number },
 ): Promise<SyncHarness> {
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(String(chunk));
-      done();
-    },
-  });
+  const { stream, lines: logs } = logLines();
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
   const service = await startHostedService({ databaseUrl, port: 0, secret: 'sync-test-engine-secret-0123456789', upstreams, logger: { level: 'info', stream }, sync });
   const secret = 'ces_sync_test_secret_0001';
