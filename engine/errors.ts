@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   CONNECTOR_NOT_FOUND: { status: 404, retryable: false },
   NOT_FOUND: { status: 404, retryable: false },
   REAUTH_REQUIRED: { status: 409, retryable: false },
+  CONNECTOR_LIMIT_REACHED: { status: 409, retryable: false },
   SEARCH_NOT_READY: { status: 409, retryable: true },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   RATE_LIMITED: { status: 429, retryable: true },
@@ -128,6 +129,8 @@ export class ConnectorNotFoundError extends kind('CONNECTOR_NOT_FOUND') {}
 export class NotFoundError extends kind('NOT_FOUND') {}
 /** The credentials can no longer be used or refreshed; the end user must authorize again. */
 export class ReauthRequiredError extends kind('REAUTH_REQUIRED') {}
+/** The end user already holds as many connectors as one tenant may; delete one first. */
+export class ConnectorLimitReachedError extends kind('CONNECTOR_LIMIT_REACHED') {}
 /** The synchronized copy is not complete yet. */
 export class SearchNotReadyError extends kind('SEARCH_NOT_READY') {}
 /** A request body is over the limit. */
@@ -159,6 +162,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   CONNECTOR_NOT_FOUND: ConnectorNotFoundError,
   NOT_FOUND: NotFoundError,
   REAUTH_REQUIRED: ReauthRequiredError,
+  CONNECTOR_LIMIT_REACHED: ConnectorLimitReachedError,
   SEARCH_NOT_READY: SearchNotReadyError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   RATE_LIMITED: RateLimitedError,

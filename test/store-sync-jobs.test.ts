@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // before the search folder is the order that could leave the search dialects without table names.
 import { openStore, type NewConnector, type Store, type SyncJob, type SyncState } from '../engine/store/index.js';
 import { parseSearchParams } from '../engine/search/index.js';
+import { testTenant } from './support/store-tenants.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,15 +59,16 @@ function postgresBackend(): Backend {
   };
 }
 
-function newConnector(overrides: Partial<NewConnector> = {}): NewConnector {
+async function newConnector(store: Store, overrides: Partial<Omit<NewConnector, 'tenant'>> & { external_user_id?: string } = {}): Promise<NewConnector> {
+  const { external_user_id: user = 'user-a', ...rest } = overrides;
   return {
-    external_user_id: 'user-a',
+    tenant: await testTenant(store, user),
     connector_type: 'hubspot',
     name: 'Sales CRM',
     config: {},
     auth_scheme: 'private_app',
     credentials_ciphertext: 'ciphertext',
-    ...overrides,
+    ...rest,
   };
 }
 
@@ -306,15 +308,15 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
 
   it('deletes the sync job with the connector', async () => {
     const store = await open();
-    const doomed = await store.createConnector(newConnector());
-    const kept = await store.createConnector(newConnector());
+    const doomed = await store.createConnector(await newConnector(store));
+    const kept = await store.createConnector(await newConnector(store));
     for (const connector of [doomed, kept]) {
       await store.scheduleSync(connector.id, { dueAt: at(Date.now()), full: true });
       await store.writeRecords(connector.id, 'contacts', 1, [{ id: '1', data: { name: 'Ada' } }]);
     }
     await store.claimSyncJob('worker-1', LONG_LEASE, doomed.id);
 
-    expect(await store.deleteConnector('user-a', doomed.id)).toBe(true);
+    expect(await store.deleteConnector(await testTenant(store, 'user-a'), doomed.id)).toBe(true);
     expect(await store.syncJob(doomed.id)).toBeUndefined();
     expect((await store.listSyncJobs()).map((job) => job.connector_id)).toEqual([kept.id]);
     expect(await store.releaseSyncJob(doomed.id, 'worker-1', { nextDueAt: at(Date.now()), fullDone: true })).toBe(false);
@@ -345,7 +347,7 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
 
   it('a stalled pass writing after a newer one cannot make the newer sweep remove records', async () => {
     const store = await open();
-    const connector = await store.createConnector(newConnector());
+    const connector = await store.createConnector(await newConnector(store));
     const search = () => store.searchRecords({ connectorId: connector.id, entity: 'contacts' }, parseSearchParams({ query: {} }, { name: 'string' }));
     // The newer pass (generation 20) sees both records; the stalled one (10) rewrites one of them late.
     await store.writeRecords(connector.id, 'contacts', 20, [{ id: 'a', data: { name: 'new a' } }, { id: 'b', data: { name: 'new b' } }]);
@@ -360,8 +362,8 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
 
   it('searches the records written to the synchronized copy', async () => {
     const store = await open();
-    const connector = await store.createConnector(newConnector());
-    const other = await store.createConnector(newConnector());
+    const connector = await store.createConnector(await newConnector(store));
+    const other = await store.createConnector(await newConnector(store));
     await store.writeRecords(connector.id, 'contacts', 1, [
       { id: 'c1', data: { name: 'Alice Smith', age: 31, extra: 'not searchable' } },
       { id: 'c2', data: { name: 'Bob Jones', age: 45 } },

@@ -20,6 +20,7 @@ import {
 } from '../engine/store/index.js';
 import { POSTGRES_MIGRATIONS } from '../engine/store/postgres-migrations.js';
 import { SQLITE_MIGRATIONS } from '../engine/store/sqlite-migrations.js';
+import { testTenant } from './support/store-tenants.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,15 +85,16 @@ function postgresBackend(): Backend {
   };
 }
 
-function newConnector(overrides: Partial<NewConnector> = {}): NewConnector {
+async function newConnector(store: Store, overrides: Partial<Omit<NewConnector, 'tenant'>> & { external_user_id?: string } = {}): Promise<NewConnector> {
+  const { external_user_id: user = 'user-a', ...rest } = overrides;
   return {
-    external_user_id: 'user-a',
+    tenant: await testTenant(store, user),
     connector_type: 'hubspot',
     name: 'Sales CRM',
     config: { region: 'EU', nested: { limit: 5 } },
     auth_scheme: 'oauth2',
     credentials_ciphertext: 'ciphertext-1',
-    ...overrides,
+    ...rest,
   };
 }
 
@@ -118,11 +120,11 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
     if (backend.name === 'sqlite') expect(existsSync(url.slice('sqlite:'.length))).toBe(false);
     const first = await open(url);
     expect(first.dialect).toBe(backend.name);
-    const row = await first.createConnector(newConnector());
+    const row = await first.createConnector(await newConnector(first));
     await first.close();
 
     const second = await open(url);
-    expect(await second.getConnector('user-a', row.id)).toEqual(row);
+    expect(await second.getConnector(await testTenant(second, 'user-a'), row.id)).toEqual(row);
     const versions = await backend.rawQuery<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version');
     expect(versions.map((v) => Number(v.version))).toEqual(knownVersions);
     expect(knownVersions).toEqual(expect.arrayContaining([1, 2, 4]));
@@ -135,8 +137,8 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
   it('migrates once when several stores open a new database at the same time', async () => {
     const url = await backend.freshUrl();
     const stores = await Promise.all([open(url), open(url), open(url), open(url)]);
-    const created = await stores[0]!.createConnector(newConnector());
-    expect(await stores[3]!.getConnector('user-a', created.id)).toEqual(created);
+    const created = await stores[0]!.createConnector(await newConnector(stores[0]!));
+    expect(await stores[3]!.getConnector(await testTenant(stores[3]!, 'user-a'), created.id)).toEqual(created);
     const versions = await backend.rawQuery<{ version: number }>(url, 'SELECT version FROM schema_migrations');
     expect(versions).toHaveLength(knownVersions.length);
   });
@@ -167,9 +169,10 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
 
   it('creates, reads, lists, updates and deletes connectors without exposing the ciphertext', async () => {
     const store = await open(await backend.freshUrl());
-    const created = await store.createConnector(newConnector({ credentials_ciphertext: 'SECRET-CIPHERTEXT' }));
+    const created = await store.createConnector(await newConnector(store, { credentials_ciphertext: 'SECRET-CIPHERTEXT' }));
     expect(created).toEqual({
       id: expect.stringMatching(/^conn_[a-z2-7]{24}$/),
+      client_id: (await testTenant(store)).clientId,
       external_user_id: 'user-a',
       connector_type: 'hubspot',
       name: 'Sales CRM',
@@ -180,60 +183,60 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
       updated_at: created.created_at,
     });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
-    expect(await store.getConnector('user-a', created.id)).toEqual(created);
+    expect(await store.getConnector(await testTenant(store, 'user-a'), created.id)).toEqual(created);
 
     await sleep(3);
-    const unnamed = await store.createConnector(newConnector({ name: undefined, connector_type: 'asana' }));
+    const unnamed = await store.createConnector(await newConnector(store, { name: undefined, connector_type: 'asana' }));
     expect(unnamed.name).toBeNull();
     await sleep(3);
-    const third = await store.createConnector(newConnector());
-    const all = await store.listConnectors('user-a');
+    const third = await store.createConnector(await newConnector(store));
+    const all = await store.listConnectors(await testTenant(store, 'user-a'));
     expect(all.map((c) => c.id)).toEqual([third.id, unnamed.id, created.id]);
-    expect((await store.listConnectors('user-a', { connector_type: 'hubspot' })).map((c) => c.id)).toEqual([third.id, created.id]);
+    expect((await store.listConnectors(await testTenant(store, 'user-a'), { connector_type: 'hubspot' })).map((c) => c.id)).toEqual([third.id, created.id]);
     for (const row of [...all, created]) expect(JSON.stringify(row)).not.toContain('SECRET-CIPHERTEXT');
 
     await sleep(3);
-    const renamed = await store.updateConnector('user-a', created.id, { name: 'Renamed', config: { region: 'NA' } });
+    const renamed = await store.updateConnector(await testTenant(store, 'user-a'), created.id, { name: 'Renamed', config: { region: 'NA' } });
     expect(renamed).toMatchObject({ name: 'Renamed', config: { region: 'NA' }, auth_scheme: 'oauth2', credentials_version: 1 });
     expect(renamed!.created_at).toBe(created.created_at);
     expect(renamed!.updated_at > created.updated_at).toBe(true);
-    expect(await store.getConnector('user-a', created.id)).toEqual(renamed);
-    const cleared = await store.updateConnector('user-a', created.id, { name: null, auth_scheme: 'private_app' });
+    expect(await store.getConnector(await testTenant(store, 'user-a'), created.id)).toEqual(renamed);
+    const cleared = await store.updateConnector(await testTenant(store, 'user-a'), created.id, { name: null, auth_scheme: 'private_app' });
     expect(cleared).toMatchObject({ name: null, auth_scheme: 'private_app', config: { region: 'NA' } });
 
-    expect(await store.deleteConnector('user-a', created.id)).toBe(true);
-    expect(await store.getConnector('user-a', created.id)).toBeUndefined();
-    expect(await store.deleteConnector('user-a', created.id)).toBe(false);
-    expect(await store.updateConnector('user-a', created.id, { name: 'x' })).toBeUndefined();
-    expect((await store.listConnectors('user-a')).map((c) => c.id)).toEqual([third.id, unnamed.id]);
+    expect(await store.deleteConnector(await testTenant(store, 'user-a'), created.id)).toBe(true);
+    expect(await store.getConnector(await testTenant(store, 'user-a'), created.id)).toBeUndefined();
+    expect(await store.deleteConnector(await testTenant(store, 'user-a'), created.id)).toBe(false);
+    expect(await store.updateConnector(await testTenant(store, 'user-a'), created.id, { name: 'x' })).toBeUndefined();
+    expect((await store.listConnectors(await testTenant(store, 'user-a'))).map((c) => c.id)).toEqual([third.id, unnamed.id]);
   });
 
   it("never lets one user see or change another user's connector", async () => {
     const store = await open(await backend.freshUrl());
-    const owned = await store.createConnector(newConnector({ external_user_id: 'user-a', credentials_ciphertext: 'a-secret' }));
+    const owned = await store.createConnector(await newConnector(store, { external_user_id: 'user-a', credentials_ciphertext: 'a-secret' }));
 
-    expect(await store.getConnector('user-b', owned.id)).toBeUndefined();
-    expect(await store.listConnectors('user-b')).toEqual([]);
-    expect(await store.listConnectors('user-b', { connector_type: 'hubspot' })).toEqual([]);
-    expect(await store.updateConnector('user-b', owned.id, { name: 'hijacked' })).toBeUndefined();
-    expect(await store.updateConnector('user-b', owned.id, { credentials_ciphertext: 'b-secret' })).toBeUndefined();
-    expect(await store.deleteConnector('user-b', owned.id)).toBe(false);
+    expect(await store.getConnector(await testTenant(store, 'user-b'), owned.id)).toBeUndefined();
+    expect(await store.listConnectors(await testTenant(store, 'user-b'))).toEqual([]);
+    expect(await store.listConnectors(await testTenant(store, 'user-b'), { connector_type: 'hubspot' })).toEqual([]);
+    expect(await store.updateConnector(await testTenant(store, 'user-b'), owned.id, { name: 'hijacked' })).toBeUndefined();
+    expect(await store.updateConnector(await testTenant(store, 'user-b'), owned.id, { credentials_ciphertext: 'b-secret' })).toBeUndefined();
+    expect(await store.deleteConnector(await testTenant(store, 'user-b'), owned.id)).toBe(false);
 
-    expect(await store.getConnector('user-a', owned.id)).toEqual(owned);
+    expect(await store.getConnector(await testTenant(store, 'user-a'), owned.id)).toEqual(owned);
     expect(await store.readCredentials(owned.id)).toEqual({ ciphertext: 'a-secret', version: 1 });
-    expect((await store.listConnectors('user-a')).map((c) => c.id)).toEqual([owned.id]);
+    expect((await store.listConnectors(await testTenant(store, 'user-a'))).map((c) => c.id)).toEqual([owned.id]);
   });
 
   it('bumps credentials_version when, and only when, credentials change', async () => {
     const store = await open(await backend.freshUrl());
-    const row = await store.createConnector(newConnector({ credentials_ciphertext: 'v1' }));
+    const row = await store.createConnector(await newConnector(store, { credentials_ciphertext: 'v1' }));
     expect(await store.readCredentials(row.id)).toEqual({ ciphertext: 'v1', version: 1 });
 
-    const replaced = await store.updateConnector('user-a', row.id, { credentials_ciphertext: 'v2' });
+    const replaced = await store.updateConnector(await testTenant(store, 'user-a'), row.id, { credentials_ciphertext: 'v2' });
     expect(replaced?.credentials_version).toBe(2);
     expect(await store.readCredentials(row.id)).toEqual({ ciphertext: 'v2', version: 2 });
 
-    const renamed = await store.updateConnector('user-a', row.id, { name: 'still v2' });
+    const renamed = await store.updateConnector(await testTenant(store, 'user-a'), row.id, { name: 'still v2' });
     expect(renamed?.credentials_version).toBe(2);
     expect(await store.readCredentials(row.id)).toEqual({ ciphertext: 'v2', version: 2 });
     expect(await store.readCredentials('conn_unknown')).toBeUndefined();
@@ -241,7 +244,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
 
   it('serializes 50 concurrent credential lock holders in one process', async () => {
     const store = await open(await backend.freshUrl());
-    const row = await store.createConnector(newConnector({ credentials_ciphertext: '0' }));
+    const row = await store.createConnector(await newConnector(store, { credentials_ciphertext: '0' }));
     let active = 0;
     let maxActive = 0;
     const results = await Promise.all(
@@ -264,7 +267,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
   it('holds the credentials lock across two separate connections to the same database', async () => {
     const url = await backend.freshUrl();
     const [one, two] = [await open(url), await open(url)];
-    const row = await one.createConnector(newConnector({ credentials_ciphertext: '0' }));
+    const row = await one.createConnector(await newConnector(one, { credentials_ciphertext: '0' }));
     let active = 0;
     let maxActive = 0;
     const increment = (store: Store) =>
@@ -285,7 +288,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
 
   it('writes nothing when the lock holder fails or returns no ciphertext, and rejects unknown connectors', async () => {
     const store = await open(await backend.freshUrl());
-    const row = await store.createConnector(newConnector({ credentials_ciphertext: 'original' }));
+    const row = await store.createConnector(await newConnector(store, { credentials_ciphertext: 'original' }));
 
     const failure = new Error('refresh failed');
     await expect(
@@ -311,7 +314,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
   it('makes a credentials replacement wait for a lock in progress instead of being overwritten', async () => {
     const url = await backend.freshUrl();
     const [refresher, editor] = [await open(url), await open(url)];
-    const row = await refresher.createConnector(newConnector({ credentials_ciphertext: 'old' }));
+    const row = await refresher.createConnector(await newConnector(refresher, { credentials_ciphertext: 'old' }));
 
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
@@ -325,7 +328,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
     await inside;
 
     let replaced = false;
-    const replace = editor.updateConnector('user-a', row.id, { credentials_ciphertext: 'user-new' }).then((result) => {
+    const replace = editor.updateConnector(await testTenant(editor, 'user-a'), row.id, { credentials_ciphertext: 'user-new' }).then((result) => {
       replaced = true;
       return result;
     });
@@ -343,7 +346,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
 
   it('keeps other queries flowing while many callers queue for one credentials lock', async () => {
     const store = await open(await backend.freshUrl());
-    const row = await store.createConnector(newConnector({ credentials_ciphertext: '0' }));
+    const row = await store.createConnector(await newConnector(store, { credentials_ciphertext: '0' }));
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     let entered!: () => void;
@@ -361,7 +364,7 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
       await inside;
       await sleep(100);
       // With one database connection per waiting caller, the pool would be exhausted here.
-      const read = store.getConnector('user-a', row.id);
+      const read = store.getConnector(await testTenant(store, 'user-a'), row.id);
       const outcome = await Promise.race([read.then(() => 'answered'), sleep(1_000).then(() => 'starved')]);
       expect(outcome).toBe('answered');
     } finally {
@@ -384,10 +387,9 @@ describe('sqlite specifics', () => {
     const cipher = createCipher(await loadOrCreateKey({ dataDir: join(root, 'plain') }));
     const store = await openStore(`sqlite:${path}`);
     const secret = 'pat-PLAINTEXT-SECRET-0123456789';
-    const row = await store.createConnector(
-      newConnector({ name: 'VISIBLE-MARKER-NAME', credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: secret })) }),
+    const row = await store.createConnector(await newConnector(store, { name: 'VISIBLE-MARKER-NAME', credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: secret })) }),
     );
-    await store.updateConnector('user-a', row.id, { credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: `${secret}-2` })) });
+    await store.updateConnector(await testTenant(store, 'user-a'), row.id, { credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: `${secret}-2` })) });
     await store.withCredentialsLock(row.id, async () => ({ ciphertext: cipher.encrypt(JSON.stringify({ token: `${secret}-3` })) }));
     const stored = await store.readCredentials(row.id);
     expect(JSON.parse(cipher.decrypt(stored!.ciphertext))).toEqual({ token: `${secret}-3` });
@@ -410,7 +412,7 @@ describe('sqlite specifics', () => {
     const store = await openStore(`sqlite:${path}`);
     const raw = new Database(path);
     try {
-      const row = await store.createConnector(newConnector({ credentials_ciphertext: 'held' }));
+      const row = await store.createConnector(await newConnector(store, { credentials_ciphertext: 'held' }));
       const plant = raw.prepare('UPDATE connectors SET credentials_lock_token = ?, credentials_lock_expires_at = ? WHERE id = ?');
 
       plant.run('dead-process', Date.now() - 1, row.id);
@@ -436,7 +438,7 @@ describe('sqlite specifics', () => {
     const store = await openStore(`sqlite:${path}`);
     const raw = new Database(path);
     try {
-      const row = await store.createConnector(newConnector({ credentials_ciphertext: 'original' }));
+      const row = await store.createConnector(await newConnector(store, { credentials_ciphertext: 'original' }));
       const lost = store.withCredentialsLock(row.id, async () => {
         raw.prepare("UPDATE connectors SET credentials_lock_token = 'thief' WHERE id = ?").run(row.id);
         return { ciphertext: 'stale' };
@@ -446,7 +448,7 @@ describe('sqlite specifics', () => {
 
       raw.prepare('UPDATE connectors SET credentials_lock_token = NULL WHERE id = ?').run(row.id);
       const deleted = store.withCredentialsLock(row.id, async () => {
-        await store.deleteConnector('user-a', row.id);
+        await store.deleteConnector(await testTenant(store, 'user-a'), row.id);
         return { ciphertext: 'orphan' };
       });
       await expect(deleted).rejects.toBeInstanceOf(ConnectorNotFoundError);
@@ -458,8 +460,8 @@ describe('sqlite specifics', () => {
 
   it('opens an in-memory database', async () => {
     const store = await openStore('sqlite::memory:');
-    const row = await store.createConnector(newConnector());
-    expect(await store.getConnector('user-a', row.id)).toEqual(row);
+    const row = await store.createConnector(await newConnector(store));
+    expect(await store.getConnector(await testTenant(store, 'user-a'), row.id)).toEqual(row);
     await store.close();
   });
 

@@ -35,13 +35,20 @@ export async function listClientsCommand(options: { databaseUrl?: string }): Pro
   }
 }
 
-/** `connector-engine clients revoke <id>`: its tokens stop working at once. */
-export async function revokeClientCommand(clientId: string, options: { databaseUrl?: string }): Promise<void> {
+/**
+ * `connector-engine clients revoke <id> [--purge]`: its tokens stop working at once, its
+ * connectors become unreachable through any client and their background sync stops. The
+ * connectors stay stored (credentials encrypted) unless `--purge` deletes them with their copies;
+ * `--purge` also works on a client revoked earlier.
+ */
+export async function revokeClientCommand(clientId: string, options: { databaseUrl?: string; purge?: boolean }): Promise<void> {
   const store = await openStore(databaseUrl(options.databaseUrl));
   try {
     const revoked = await store.revokeClient(clientId);
-    process.stdout.write(JSON.stringify({ client_id: clientId, revoked }) + '\n');
-    if (!revoked) process.exitCode = 1;
+    const known = revoked || (await store.findClient(clientId)) !== undefined;
+    const purged = options.purge && known ? { purged_connectors: await store.purgeClientConnectors(clientId) } : {};
+    process.stdout.write(JSON.stringify({ client_id: clientId, revoked, ...purged }) + '\n');
+    if (!revoked && !(options.purge && known)) process.exitCode = 1;
   } finally {
     await store.close();
   }

@@ -81,6 +81,7 @@ export function buildProgram(): Command {
     .option('--sandbox', 'start the fake upstreams in this process and route every connector type to them')
     .option('--sync-interval <minutes>', 'time between sync passes of a connector (default ENGINE_SYNC_INTERVAL_MINUTES or 60)')
     .option('--no-sync', 'do not run due sync jobs in this process (another process, or `connector-engine sync`, does)')
+    .option('--max-connectors-per-user <n>', 'most connectors one end user of one platform client may hold (default ENGINE_MAX_CONNECTORS_PER_USER or 100)')
     .action(guarded(serveCommand));
 
   program
@@ -106,9 +107,10 @@ export function buildProgram(): Command {
     .action(guarded(listClientsCommand));
   clients
     .command('revoke')
-    .description('revoke a platform client')
+    .description("revoke a platform client: its tokens stop at once and its connectors become unreachable (kept, unless --purge)")
     .argument('<client_id>', 'client id')
     .option('--database-url <url>', 'database')
+    .option('--purge', "also delete the client's connectors with their credentials and synchronized copies")
     .action(guarded(revokeClientCommand));
 
   return program;

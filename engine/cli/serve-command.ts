@@ -9,6 +9,7 @@ export interface ServeOptions {
   sandbox?: boolean;
   syncInterval?: string;
   sync?: boolean;
+  maxConnectorsPerUser?: string;
 }
 
 function secondsFrom(variable: string): number | undefined {
@@ -28,6 +29,15 @@ function minutesFrom(value: string | undefined): number | undefined {
     throw new InvalidRequestError(`the sync interval must be a positive number of minutes, got "${value}"`, { details: [{ path: '--sync-interval', message: 'must be minutes > 0' }] });
   }
   return minutes * 60_000;
+}
+
+function countFrom(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new InvalidRequestError(`${name} must be a whole number of at least 1, got "${value}"`, { details: [{ path: name, message: 'must be an integer >= 1' }] });
+  }
+  return count;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/engine.db';
@@ -74,6 +84,12 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
     upstreams,
     logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
+    ...optional(
+      'maxConnectorsPerUser',
+      options.maxConnectorsPerUser !== undefined
+        ? countFrom(options.maxConnectorsPerUser, '--max-connectors-per-user')
+        : countFrom(process.env.ENGINE_MAX_CONNECTORS_PER_USER, 'ENGINE_MAX_CONNECTORS_PER_USER'),
+    ),
     sync: {
       background: options.sync !== false,
       ...optional('intervalMs', minutesFrom(options.syncInterval ?? process.env.ENGINE_SYNC_INTERVAL_MINUTES)),

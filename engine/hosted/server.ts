@@ -5,7 +5,7 @@ import { ConnectorNotFoundError, ForbiddenError, UnauthenticatedError } from '..
 import { findManifest } from '../manifest/index.js';
 import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
 import { searchCopy, SyncScheduler } from '../sync/index.js';
-import { verifySecret, type Cipher, type ConnectorRow, type Store } from '../store/index.js';
+import { verifySecret, type Cipher, type ConnectorRow, type Store, type Tenant } from '../store/index.js';
 import { bodySchema } from './body-schemas.js';
 import { ConnectorPool } from './connector-pool.js';
 import { connectorTypes } from './connector-types.js';
@@ -28,8 +28,13 @@ export interface HostedServerOptions {
   bodyLimit?: number;
   /** The manifests' client-side rate limits (default on); off only for benchmarks against fakes. */
   clientRateLimits?: boolean;
+  /** The most connectors one end user of one platform client may hold (default 100). */
+  maxConnectorsPerUser?: number;
   sync?: HostedSyncOptions;
 }
+
+/** The default of `maxConnectorsPerUser`: far above any real user, far below a runaway script. */
+export const DEFAULT_MAX_CONNECTORS_PER_USER = 100;
 
 /** How the hosted service keeps its synchronized copies. */
 export interface HostedSyncOptions {
@@ -81,8 +86,9 @@ function bearer(request: FastifyRequest): string {
 
 /**
  * Builds the hosted HTTP API (DESIGN.md §6) on a store. Every connector route is scoped to the
- * token's external user in the store's SQL: another user's connector answers 404 like an unknown
- * one. Upstream base URLs come from manifests and operator settings only, never from a request.
+ * token's tenant (its platform client and external user) in the store's SQL: another tenant's
+ * connector answers 404 exactly like an unknown one. Upstream base URLs come from manifests and
+ * operator settings only, never from a request.
  */
 export function createHostedServer(options: HostedServerOptions): FastifyInstance {
   const { store, cipher } = options;
@@ -118,14 +124,14 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
    * Makes a pass due now. The background loop (in this or another process) takes it; a caller who
    * asked explicitly (`runHere`) gets it run by this process when it has no background loop.
    */
-  const requestSync = async (id: string, full: boolean, runHere: boolean) => {
-    await store.scheduleSync(id, { dueAt: new Date(), earliest: true, full });
+  const requestSync = async (tenant: Tenant, id: string, full: boolean, runHere: boolean) => {
+    if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(), earliest: true, full }))) throw connectorNotFound(id);
     if (background) scheduler.kick();
     else if (runHere) void scheduler.runNow(id).catch((error: unknown) => app.log.error({ err: error, connector: id }, 'sync: pass failed'));
   };
   /** The sync summary a connector carries: whether a pass runs now (in any process) and when the next is due. */
-  const syncSummary = async (id: string) => {
-    const job = await store.syncJob(id);
+  const syncSummary = async (tenant: Tenant, id: string) => {
+    const job = await store.tenantSyncJob(tenant, id);
     const running = scheduler.isRunning(id) || (job?.lease_until ? Date.parse(job.lease_until) > Date.now() : false);
     return { running, next_sync_at: running ? null : (job?.due_at ?? null), interval_ms: scheduler.intervalMs };
   };
@@ -151,8 +157,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   };
   const scope = (request: FastifyRequest): TokenScope => request.scope as TokenScope;
   const owned = async (request: FastifyRequest, id: string): Promise<ConnectorRow> => {
-    const row = await store.getConnector(scope(request).externalUserId, id);
-    if (!row) throw new ConnectorNotFoundError(`no connector ${id}`, { details: [{ path: '/id', message: 'not found' }] });
+    const row = await store.getConnector(scope(request), id);
+    if (!row) throw connectorNotFound(id);
     return row;
   };
 
@@ -179,28 +185,33 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
         throw new ForbiddenError('external_user_id must be the user the token was issued for', { details: [{ path: '/external_user_id', message: 'does not match the token' }] });
       }
       const checked = checkConnectorInput(body.connector_type, body.credentials, body.config);
-      const row = await store.createConnector({
-        external_user_id: body.external_user_id,
-        connector_type: checked.type,
-        name: body.name ?? null,
-        config: checked.config,
-        auth_scheme: checked.scheme,
-        credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)),
-      });
+      const tenant = scope(request);
+      const row = await store.createConnector(
+        {
+          tenant,
+          connector_type: checked.type,
+          name: body.name ?? null,
+          config: checked.config,
+          auth_scheme: checked.scheme,
+          credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)),
+        },
+        { maxPerTenant: options.maxConnectorsPerUser ?? DEFAULT_MAX_CONNECTORS_PER_USER },
+      );
       // DESIGN.md §7: the copy starts filling as soon as the connector exists.
-      await requestSync(row.id, true, false);
-      return reply.code(201).send(view(row, await syncSummary(row.id)));
+      await requestSync(tenant, row.id, true, false);
+      return reply.code(201).send(view(row, await syncSummary(tenant, row.id)));
     });
 
     scoped.get('/v1/integrations/connectors', async (request) => {
       const type = (request.query as { connector_type?: unknown }).connector_type;
-      const rows = await store.listConnectors(scope(request).externalUserId, typeof type === 'string' ? { connector_type: type.toLowerCase() } : {});
-      return { data: await Promise.all(rows.map(async (row) => view(row, await syncSummary(row.id)))) };
+      const tenant = scope(request);
+      const rows = await store.listConnectors(tenant, typeof type === 'string' ? { connector_type: type.toLowerCase() } : {});
+      return { data: await Promise.all(rows.map(async (row) => view(row, await syncSummary(tenant, row.id)))) };
     });
 
     scoped.get('/v1/integrations/connectors/:id', async (request) => {
       const row = await owned(request, (request.params as { id: string }).id);
-      return view(row, await syncSummary(row.id));
+      return view(row, await syncSummary(scope(request), row.id));
     });
 
     scoped.patch('/v1/integrations/connectors/:id', { schema: { body: bodySchema('hosted-connector-update') } }, async (request) => {
@@ -213,42 +224,42 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
         credentials = JSON.parse(cipher.decrypt((stored as { ciphertext: string }).ciphertext)) as Record<string, unknown>;
       }
       const checked = credentials ? checkConnectorInput(row.connector_type, credentials, body.config ?? row.config) : undefined;
-      const updated = await store.updateConnector(scope(request).externalUserId, id, {
+      const updated = await store.updateConnector(scope(request), id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(checked && body.config ? { config: checked.config } : {}),
         ...(checked && body.credentials ? { auth_scheme: checked.scheme, credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)) } : {}),
       });
-      if (!updated) throw new ConnectorNotFoundError(`no connector ${id}`);
+      if (!updated) throw connectorNotFound(id);
       pool.forget(id);
       // New credentials may reach other data: read everything again.
-      if (body.credentials) await requestSync(id, true, false);
-      return view(updated, await syncSummary(id));
+      if (body.credentials) await requestSync(scope(request), id, true, false);
+      return view(updated, await syncSummary(scope(request), id));
     });
 
     scoped.delete('/v1/integrations/connectors/:id', async (request, reply) => {
       const id = (request.params as { id: string }).id;
-      if (!(await store.deleteConnector(scope(request).externalUserId, id))) throw new ConnectorNotFoundError(`no connector ${id}`);
+      if (!(await store.deleteConnector(scope(request), id))) throw connectorNotFound(id);
       pool.forget(id);
       return reply.code(204).send();
     });
 
-    const syncStatus = async (row: ConnectorRow) => ({
-      connector_id: row.id,
-      ...(await syncSummary(row.id)),
-      entities: await store.syncStates(row.id),
-    });
+    const syncStatus = async (tenant: Tenant, id: string) => {
+      const entities = await store.tenantSyncStates(tenant, id);
+      if (!entities) throw connectorNotFound(id);
+      return { connector_id: id, ...(await syncSummary(tenant, id)), entities };
+    };
 
     const emptyBodyIsEmptyObject = async (request: FastifyRequest) => {
       request.body ??= {};
     };
     scoped.post('/api/v1/connectors/sources/:id/sync', { preValidation: emptyBodyIsEmptyObject, schema: { body: bodySchema('hosted-sync-request') } }, async (request, reply) => {
-      const row = await owned(request, (request.params as { id: string }).id);
+      const id = (request.params as { id: string }).id;
       const body = request.body as { full?: boolean };
-      await requestSync(row.id, body.full ?? false, true);
-      return reply.code(202).send(await syncStatus(row));
+      await requestSync(scope(request), id, body.full ?? false, true);
+      return reply.code(202).send(await syncStatus(scope(request), id));
     });
 
-    scoped.get('/api/v1/connectors/sources/:id/sync', async (request) => syncStatus(await owned(request, (request.params as { id: string }).id)));
+    scoped.get('/api/v1/connectors/sources/:id/sync', async (request) => syncStatus(scope(request), (request.params as { id: string }).id));
 
     scoped.post('/api/v1/connectors/sources/:id/execute', { schema: { body: bodySchema('hosted-execute-request') } }, async (request, reply) => {
       const row = await owned(request, (request.params as { id: string }).id);
@@ -256,7 +267,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       const manifest = findManifest(row.connector_type).manifest;
       // `search` reads the synchronized copy: no upstream call, so no credentials are opened.
       if (body.action === 'search' && manifest.entities[body.entity]?.sync) {
-        return searchCopy({ store, manifest, connectorId: row.id }, body.entity, body.params ?? {});
+        return searchCopy({ store, manifest, connectorId: row.id, tenant: scope(request) }, body.entity, body.params ?? {});
       }
       const connection = await pool.connection(row);
       const before = connection.stats;
@@ -271,6 +282,11 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   });
 
   return app;
+}
+
+/** The one answer for a connector id the tenant does not hold, whoever else holds it. */
+function connectorNotFound(id: string): ConnectorNotFoundError {
+  return new ConnectorNotFoundError(`no connector ${id}`, { details: [{ path: '/id', message: 'not found' }] });
 }
 
 function count(metrics: ServiceMetrics, type: string, connection: Connection, before: Connection['stats']): void {

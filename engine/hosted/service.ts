@@ -14,6 +14,8 @@ export interface HostedServiceOptions {
   logger?: boolean | Record<string, unknown>;
   bodyLimit?: number;
   clientRateLimits?: boolean;
+  /** The most connectors one end user of one platform client may hold (default 100). */
+  maxConnectorsPerUser?: number;
   sync?: HostedSyncOptions;
 }
 
@@ -48,6 +50,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.clientRateLimits === false ? { clientRateLimits: false } : {}),
       ...(options.sync ? { sync: options.sync } : {}),
+      ...(options.maxConnectorsPerUser !== undefined ? { maxConnectorsPerUser: options.maxConnectorsPerUser } : {}),
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port, host });

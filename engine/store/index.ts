@@ -7,6 +7,7 @@ export { openStore } from './open-store.js';
 export type {
   ConnectorPatch,
   ConnectorRow,
+  CreateConnectorOptions,
   CredentialsLockResult,
   ListConnectorsOptions,
   NewConnector,
@@ -21,6 +22,7 @@ export type {
   SyncedRecord,
   SyncJob,
   SyncState,
+  Tenant,
 } from './types.js';
 export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';

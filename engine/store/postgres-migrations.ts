@@ -84,6 +84,22 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sync_jobs_by_due ON sync_jobs (due_at);
     `,
   },
+  {
+    version: 5,
+    name: 'connectors belong to a platform client',
+    // A tenant is a platform client and one of its end users. Rows from before this step are
+    // given to the oldest client that is not revoked (the oldest of all when every client is
+    // revoked; none when there is no client, which leaves them unreachable): README "Tenants".
+    // NOT VALID: new and updated rows must name a client; rows left without one stay readable.
+    sql: `
+      ALTER TABLE connectors ADD COLUMN client_id text REFERENCES platform_clients (client_id);
+      UPDATE connectors SET client_id = (
+        SELECT client_id FROM platform_clients ORDER BY revoked_at IS NOT NULL, created_at, client_id LIMIT 1);
+      ALTER TABLE connectors ADD CONSTRAINT connectors_client_required CHECK (client_id IS NOT NULL) NOT VALID;
+      DROP INDEX connectors_by_user;
+      CREATE INDEX connectors_by_tenant ON connectors (client_id, external_user_id, created_at DESC, seq DESC);
+    `,
+  },
 ];
 
 /** Any fixed 64-bit number; it only has to be the same in every process of this engine. */

@@ -5,11 +5,13 @@ import { KeyedMutex } from './keyed-mutex.js';
 import { patchColumns } from './patch-columns.js';
 import { migratePostgres } from './postgres-migrations.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
+import { limitReached, notRevoked } from './tenant-errors.js';
 import { searchWith } from './search-runner.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
+  CreateConnectorOptions,
   CredentialsLockResult,
   ListConnectorsOptions,
   NewConnector,
@@ -23,10 +25,17 @@ import type {
   SyncedRecord,
   SyncJob,
   SyncState,
+  Tenant,
 } from './types.js';
 
 const CONNECTOR_COLUMNS =
-  'id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+  'id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+/** A connector row is reachable only while its platform client is not revoked. */
+const LIVE_CLIENT = 'EXISTS (SELECT 1 FROM platform_clients p WHERE p.client_id = connectors.client_id AND p.revoked_at IS NULL)';
+/** The tenant's own, live connector: $1 id, $2 client, $3 user. */
+const TENANT_CONNECTOR = `id = $1 AND client_id = $2 AND external_user_id = $3 AND ${LIVE_CLIENT}`;
+/** Any fixed 64-bit number: the namespace of the per-tenant advisory locks of a create. */
+const CREATE_LOCK_SPACE = 5_118_203;
 const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
 
 type Timestamps<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends string ? Date : Date | null };
@@ -85,60 +94,80 @@ class PostgresStore implements Store {
   }
 
   async revokeClient(clientId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      'UPDATE platform_clients SET revoked_at = $1 WHERE client_id = $2 AND revoked_at IS NULL',
-      [new Date().toISOString(), clientId],
-    );
-    return rowCount === 1;
+    return this.transaction(async (client) => {
+      const { rowCount } = await client.query(
+        'UPDATE platform_clients SET revoked_at = $1 WHERE client_id = $2 AND revoked_at IS NULL',
+        [new Date().toISOString(), clientId],
+      );
+      if (rowCount !== 1) return false;
+      await client.query('DELETE FROM sync_jobs WHERE connector_id IN (SELECT id FROM connectors WHERE client_id = $1)', [clientId]);
+      return true;
+    });
   }
 
-  async createConnector(input: NewConnector): Promise<ConnectorRow> {
-    const now = new Date().toISOString();
-    const { rows } = await this.pool.query<ConnectorDbRow>(
-      `INSERT INTO connectors
-        (id, external_user_id, connector_type, name, config, auth_scheme, credentials_ciphertext, credentials_version, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, 1, $8, $8)
-        RETURNING ${CONNECTOR_COLUMNS}`,
-      [
-        newId('conn_'),
-        input.external_user_id,
-        input.connector_type,
-        input.name ?? null,
-        JSON.stringify(input.config),
-        input.auth_scheme,
-        input.credentials_ciphertext,
-        now,
-      ],
-    );
-    return toConnector(first(rows));
+  async purgeClientConnectors(clientId: string): Promise<number> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM platform_clients WHERE client_id = $1 FOR UPDATE', [clientId]);
+      if (!rows[0]?.revoked_at) throw notRevoked(clientId);
+      const owned = 'SELECT id FROM connectors WHERE client_id = $1';
+      await client.query(`DELETE FROM search_records WHERE connector_id IN (${owned})`, [clientId]);
+      await client.query(`DELETE FROM sync_state WHERE connector_id IN (${owned})`, [clientId]);
+      await client.query(`DELETE FROM sync_jobs WHERE connector_id IN (${owned})`, [clientId]);
+      const { rowCount } = await client.query('DELETE FROM connectors WHERE client_id = $1', [clientId]);
+      return rowCount ?? 0;
+    });
   }
 
-  async getConnector(externalUserId: string, id: string): Promise<ConnectorRow | undefined> {
-    const { rows } = await this.pool.query<ConnectorDbRow>(
-      `SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = $1 AND external_user_id = $2`,
-      [id, externalUserId],
-    );
+  async createConnector(input: NewConnector, options: CreateConnectorOptions = {}): Promise<ConnectorRow> {
+    const { clientId, externalUserId } = input.tenant;
+    return this.transaction(async (client) => {
+      if (options.maxPerTenant !== undefined) {
+        // Creates of one tenant queue on this lock until commit, so the count cannot go stale
+        // between two processes' checks (READ COMMITTED would let both see 99 and both insert).
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CREATE_LOCK_SPACE, `${clientId}/${externalUserId}`]);
+        const { rows } = await client.query<{ held: number }>(
+          'SELECT count(*)::int AS held FROM connectors WHERE client_id = $1 AND external_user_id = $2',
+          [clientId, externalUserId],
+        );
+        if ((rows[0]?.held ?? 0) >= options.maxPerTenant) throw limitReached(externalUserId, options.maxPerTenant);
+      }
+      const now = new Date().toISOString();
+      const { rows } = await client.query<ConnectorDbRow>(
+        `INSERT INTO connectors
+          (id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_ciphertext, credentials_version,
+            created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 1, $9, $9)
+          RETURNING ${CONNECTOR_COLUMNS}`,
+        [newId('conn_'), clientId, externalUserId, input.connector_type, input.name ?? null, JSON.stringify(input.config), input.auth_scheme,
+          input.credentials_ciphertext, now],
+      );
+      return toConnector(first(rows));
+    });
+  }
+
+  async getConnector(tenant: Tenant, id: string): Promise<ConnectorRow | undefined> {
+    const { rows } = await this.pool.query<ConnectorDbRow>(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE ${TENANT_CONNECTOR}`, tenantValues(tenant, id));
     return rows[0] && toConnector(rows[0]);
   }
 
   async findConnector(id: string): Promise<ConnectorRow | undefined> {
-    const { rows } = await this.pool.query<ConnectorDbRow>(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = $1`, [id]);
+    const { rows } = await this.pool.query<ConnectorDbRow>(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = $1 AND ${LIVE_CLIENT}`, [id]);
     return rows[0] && toConnector(rows[0]);
   }
 
-  async listConnectors(externalUserId: string, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
+  async listConnectors(tenant: Tenant, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
     const { rows } = await this.pool.query<ConnectorDbRow>(
       `SELECT ${CONNECTOR_COLUMNS} FROM connectors
-        WHERE external_user_id = $1 AND ($2::text IS NULL OR connector_type = $2)
+        WHERE client_id = $1 AND external_user_id = $2 AND ($3::text IS NULL OR connector_type = $3) AND ${LIVE_CLIENT}
         ORDER BY created_at DESC, seq DESC`,
-      [externalUserId, options.connector_type ?? null],
+      [tenant.clientId, tenant.externalUserId, options.connector_type ?? null],
     );
     return rows.map(toConnector);
   }
 
-  async updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined> {
-    const values: unknown[] = [id, externalUserId, new Date().toISOString()];
-    const sets = ['updated_at = $3'];
+  async updateConnector(tenant: Tenant, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined> {
+    const values: unknown[] = [...tenantValues(tenant, id), new Date().toISOString()];
+    const sets = ['updated_at = $4'];
     for (const { column, value } of patchColumns(patch)) {
       values.push(value);
       sets.push(`${column} = $${values.length}${column === 'config' ? '::jsonb' : ''}`);
@@ -147,21 +176,55 @@ class PostgresStore implements Store {
     // The UPDATE waits on the row lock of a credentials lock in progress, so a refresh in flight
     // cannot overwrite credentials replaced here.
     const { rows } = await this.pool.query<ConnectorDbRow>(
-      `UPDATE connectors SET ${sets.join(', ')} WHERE id = $1 AND external_user_id = $2 RETURNING ${CONNECTOR_COLUMNS}`,
+      `UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`,
       values,
     );
     return rows[0] && toConnector(rows[0]);
   }
 
-  async deleteConnector(externalUserId: string, id: string): Promise<boolean> {
+  async deleteConnector(tenant: Tenant, id: string): Promise<boolean> {
     return this.transaction(async (client) => {
-      const { rowCount } = await client.query('DELETE FROM connectors WHERE id = $1 AND external_user_id = $2', [id, externalUserId]);
+      const { rowCount } = await client.query(`DELETE FROM connectors WHERE ${TENANT_CONNECTOR}`, tenantValues(tenant, id));
       if (rowCount !== 1) return false;
       await client.query('DELETE FROM search_records WHERE connector_id = $1', [id]);
       await client.query('DELETE FROM sync_state WHERE connector_id = $1', [id]);
       await this.jobs.delete(client, id);
       return true;
     });
+  }
+
+  async tenantSyncStates(tenant: Tenant, connectorId: string): Promise<SyncState[] | undefined> {
+    // One statement: the LEFT JOIN keeps the tenant's connector row even when it has no state yet
+    // (sync_state has no `id` column, so TENANT_CONNECTOR's names stay unambiguous).
+    const { rows } = await this.pool.query(
+      `SELECT s.connector_id, s.entity, s.status, s.mode, s.records, s.generation::float8 AS generation, s.started_at, s.finished_at,
+         s.last_success_at, s.last_error, s.cursor, s.last_full_at
+       FROM connectors LEFT JOIN sync_state s ON s.connector_id = connectors.id
+       WHERE ${TENANT_CONNECTOR} ORDER BY s.entity`,
+      tenantValues(tenant, connectorId),
+    );
+    if (rows.length === 0) return undefined;
+    return toSyncStates(rows.filter((row) => row.entity !== null));
+  }
+
+  async tenantSyncJob(tenant: Tenant, connectorId: string): Promise<SyncJob | undefined> {
+    return (await this.owns(tenant, connectorId)) ? this.jobs.get(connectorId) : undefined;
+  }
+
+  async tenantScheduleSync(tenant: Tenant, connectorId: string, options: ScheduleSyncOptions): Promise<boolean> {
+    if (!(await this.owns(tenant, connectorId))) return false;
+    await this.jobs.schedule(connectorId, options);
+    return true;
+  }
+
+  async tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
+    if (!(await this.owns(tenant, scope.connectorId))) throw new ConnectorNotFoundError(`no connector ${scope.connectorId}`);
+    return searchWith(this.pool, this.dialect, scope, request);
+  }
+
+  private async owns(tenant: Tenant, connectorId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(`SELECT 1 FROM connectors WHERE ${TENANT_CONNECTOR}`, tenantValues(tenant, connectorId));
+    return rowCount === 1;
   }
 
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
@@ -210,14 +273,7 @@ class PostgresStore implements Store {
        FROM sync_state WHERE connector_id = $1 ORDER BY entity`,
       [connectorId],
     );
-    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
-    return rows.map((r) => ({
-      ...r,
-      started_at: iso(r.started_at) as string,
-      finished_at: iso(r.finished_at),
-      last_success_at: iso(r.last_success_at),
-      last_full_at: iso(r.last_full_at),
-    })) as SyncState[];
+    return toSyncStates(rows);
   }
 
   async scheduleSync(connectorId: string, options: ScheduleSyncOptions): Promise<void> {
@@ -323,6 +379,22 @@ function first<T>(rows: T[]): T {
   const row = rows[0];
   if (row === undefined) throw new InternalError('INSERT ... RETURNING returned no row.');
   return row;
+}
+
+function tenantValues(tenant: Tenant, id: string): [string, string, string] {
+  return [id, tenant.clientId, tenant.externalUserId];
+}
+
+/** Sync state rows with their times as ISO text, as the SQLite store keeps them. */
+function toSyncStates(rows: Array<Record<string, unknown>>): SyncState[] {
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
+  return rows.map((r) => ({
+    ...r,
+    started_at: iso(r.started_at) as string,
+    finished_at: iso(r.finished_at),
+    last_success_at: iso(r.last_success_at),
+    last_full_at: iso(r.last_full_at),
+  })) as SyncState[];
 }
 
 function toConnector(row: ConnectorDbRow): ConnectorRow {

@@ -87,6 +87,25 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sync_jobs_by_due ON sync_jobs (due_at);
     `,
   },
+  {
+    version: 5,
+    name: 'connectors belong to a platform client',
+    // A tenant is a platform client and one of its end users. Rows from before this step are
+    // given to the oldest client that is not revoked (the oldest of all when every client is
+    // revoked; none when there is no client, which leaves them unreachable): README "Tenants".
+    // SQLite cannot add a NOT NULL column to existing rows, so triggers refuse a missing client.
+    sql: `
+      ALTER TABLE connectors ADD COLUMN client_id TEXT REFERENCES platform_clients (client_id);
+      UPDATE connectors SET client_id = (
+        SELECT client_id FROM platform_clients ORDER BY revoked_at IS NOT NULL, created_at, rowid LIMIT 1);
+      CREATE TRIGGER connectors_client_on_insert BEFORE INSERT ON connectors WHEN NEW.client_id IS NULL
+        BEGIN SELECT RAISE(ABORT, 'connectors.client_id is required'); END;
+      CREATE TRIGGER connectors_client_on_update BEFORE UPDATE OF client_id ON connectors WHEN NEW.client_id IS NULL
+        BEGIN SELECT RAISE(ABORT, 'connectors.client_id is required'); END;
+      DROP INDEX connectors_by_user;
+      CREATE INDEX connectors_by_tenant ON connectors (client_id, external_user_id, created_at DESC, seq DESC);
+    `,
+  },
 ];
 
 /**

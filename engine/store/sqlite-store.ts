@@ -9,10 +9,12 @@ import { SqliteLease } from './sqlite-lease.js';
 import { migrateSqlite } from './sqlite-migrations.js';
 import { searchWith } from './search-runner.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
+import { limitReached, notRevoked } from './tenant-errors.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
+  CreateConnectorOptions,
   CredentialsLockResult,
   ListConnectorsOptions,
   NewConnector,
@@ -26,6 +28,7 @@ import type {
   SyncedRecord,
   SyncJob,
   SyncState,
+  Tenant,
 } from './types.js';
 
 /** The path that keeps an SQLite database in memory (tests). */
@@ -33,7 +36,11 @@ export const SQLITE_MEMORY = ':memory:';
 
 const BUSY_TIMEOUT_MS = 5_000;
 const CONNECTOR_COLUMNS =
-  'id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+  'id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+/** A connector row is reachable only while its platform client is not revoked. */
+const LIVE_CLIENT = 'EXISTS (SELECT 1 FROM platform_clients p WHERE p.client_id = connectors.client_id AND p.revoked_at IS NULL)';
+/** The tenant's own, live connector: named parameters @id, @client, @user. */
+const TENANT_CONNECTOR = `id = @id AND client_id = @client AND external_user_id = @user AND ${LIVE_CLIENT}`;
 const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
 const SYNC_STATE_COLUMNS =
   'connector_id, entity, status, mode, records, generation, started_at, finished_at, last_success_at, last_error, cursor, last_full_at';
@@ -91,25 +98,50 @@ class SqliteStore implements Store {
   }
 
   async revokeClient(clientId: string): Promise<boolean> {
-    return this.stmt.revokeClient.run(new Date().toISOString(), clientId).changes === 1;
+    const revoke = this.db.transaction(() => {
+      if (this.stmt.revokeClient.run(new Date().toISOString(), clientId).changes !== 1) return false;
+      this.stmt.deleteClientJobs.run(clientId);
+      return true;
+    });
+    return revoke.immediate();
   }
 
-  async createConnector(input: NewConnector): Promise<ConnectorRow> {
-    const row = this.stmt.insertConnector.get({
-      id: newId('conn_'),
-      external_user_id: input.external_user_id,
-      connector_type: input.connector_type,
-      name: input.name ?? null,
-      config: JSON.stringify(input.config),
-      auth_scheme: input.auth_scheme,
-      credentials_ciphertext: input.credentials_ciphertext,
-      now: new Date().toISOString(),
-    }) as ConnectorDbRow;
-    return toConnector(row);
+  async purgeClientConnectors(clientId: string): Promise<number> {
+    const purge = this.db.transaction(() => {
+      const client = this.stmt.findClient.get(clientId) as PlatformClientRecord | undefined;
+      if (!client?.revoked_at) throw notRevoked(clientId);
+      const ids = this.stmt.clientConnectorIds.all(clientId) as string[];
+      for (const id of ids) this.removeConnectorData(id);
+      return this.stmt.deleteClientConnectors.run(clientId).changes;
+    });
+    return purge.immediate();
   }
 
-  async getConnector(externalUserId: string, id: string): Promise<ConnectorRow | undefined> {
-    const row = this.stmt.getConnector.get(id, externalUserId) as ConnectorDbRow | undefined;
+  async createConnector(input: NewConnector, options: CreateConnectorOptions = {}): Promise<ConnectorRow> {
+    const create = this.db.transaction(() => {
+      const { clientId: client, externalUserId: user } = input.tenant;
+      if (options.maxPerTenant !== undefined) {
+        const held = this.stmt.countTenantConnectors.get({ client, user }) as number;
+        if (held >= options.maxPerTenant) throw limitReached(user, options.maxPerTenant);
+      }
+      return this.stmt.insertConnector.get({
+        id: newId('conn_'),
+        client_id: client,
+        external_user_id: user,
+        connector_type: input.connector_type,
+        name: input.name ?? null,
+        config: JSON.stringify(input.config),
+        auth_scheme: input.auth_scheme,
+        credentials_ciphertext: input.credentials_ciphertext,
+        now: new Date().toISOString(),
+      }) as ConnectorDbRow;
+    });
+    // IMMEDIATE: the write lock is held from the count to the insert, across processes too.
+    return toConnector(create.immediate());
+  }
+
+  async getConnector(tenant: Tenant, id: string): Promise<ConnectorRow | undefined> {
+    const row = this.stmt.getConnector.get(tenantParams(tenant, id)) as ConnectorDbRow | undefined;
     return row && toConnector(row);
   }
 
@@ -118,34 +150,60 @@ class SqliteStore implements Store {
     return row && toConnector(row);
   }
 
-  async listConnectors(externalUserId: string, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
-    const rows = this.stmt.listConnectors.all({ user: externalUserId, type: options.connector_type ?? null }) as ConnectorDbRow[];
+  async listConnectors(tenant: Tenant, options: ListConnectorsOptions = {}): Promise<ConnectorRow[]> {
+    const rows = this.stmt.listConnectors.all({
+      client: tenant.clientId,
+      user: tenant.externalUserId,
+      type: options.connector_type ?? null,
+    }) as ConnectorDbRow[];
     return rows.map(toConnector);
   }
 
-  async updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined> {
-    if (patch.credentials_ciphertext === undefined) return this.applyPatch(externalUserId, id, patch);
+  async updateConnector(tenant: Tenant, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined> {
+    if (patch.credentials_ciphertext === undefined) return this.applyPatch(tenant, id, patch);
     // Replacing credentials waits for a lock in progress, as PostgreSQL's row lock makes it wait.
     return this.locks.run(id, async () => {
       const lease = await this.lease.acquire(id);
       if (!lease) return undefined;
       try {
-        return this.applyPatch(externalUserId, id, patch);
+        return this.applyPatch(tenant, id, patch);
       } finally {
         lease.release();
       }
     });
   }
 
-  async deleteConnector(externalUserId: string, id: string): Promise<boolean> {
+  async deleteConnector(tenant: Tenant, id: string): Promise<boolean> {
     const remove = this.db.transaction(() => {
-      if (this.stmt.deleteConnector.run(id, externalUserId).changes !== 1) return false;
-      this.db.prepare('DELETE FROM search_records WHERE connector_id = ?').run(id);
-      this.db.prepare('DELETE FROM sync_state WHERE connector_id = ?').run(id);
-      this.jobs.delete(id);
+      if (this.stmt.deleteConnector.run(tenantParams(tenant, id)).changes !== 1) return false;
+      this.removeConnectorData(id);
       return true;
     });
     return remove();
+  }
+
+  async tenantSyncStates(tenant: Tenant, connectorId: string): Promise<SyncState[] | undefined> {
+    // better-sqlite3 is synchronous: the ownership check and the read see the same database.
+    if (!this.owns(tenant, connectorId)) return undefined;
+    return this.stmt.syncStates.all(connectorId) as SyncState[];
+  }
+
+  async tenantSyncJob(tenant: Tenant, connectorId: string): Promise<SyncJob | undefined> {
+    return this.owns(tenant, connectorId) ? this.jobs.get(connectorId) : undefined;
+  }
+
+  async tenantScheduleSync(tenant: Tenant, connectorId: string, options: ScheduleSyncOptions): Promise<boolean> {
+    const schedule = this.db.transaction(() => {
+      if (!this.owns(tenant, connectorId)) return false;
+      this.jobs.schedule(connectorId, options);
+      return true;
+    });
+    return schedule.immediate();
+  }
+
+  async tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
+    if (!this.owns(tenant, scope.connectorId)) throw new ConnectorNotFoundError(`no connector ${scope.connectorId}`);
+    return searchWith(this.db, this.dialect, scope, request);
   }
 
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
@@ -233,16 +291,27 @@ class SqliteStore implements Store {
     if (this.db.open) this.db.close();
   }
 
-  private applyPatch(externalUserId: string, id: string, patch: ConnectorPatch): ConnectorRow | undefined {
+  private owns(tenant: Tenant, connectorId: string): boolean {
+    return this.stmt.ownsConnector.get(tenantParams(tenant, connectorId)) !== undefined;
+  }
+
+  /** A connector's copy, sync state and job; part of a delete, inside the caller's transaction. */
+  private removeConnectorData(id: string): void {
+    this.stmt.deleteRecords.run(id);
+    this.stmt.deleteSyncStates.run(id);
+    this.jobs.delete(id);
+  }
+
+  private applyPatch(tenant: Tenant, id: string, patch: ConnectorPatch): ConnectorRow | undefined {
     const sets = ['updated_at = @now'];
-    const values: Record<string, unknown> = { id, user: externalUserId, now: new Date().toISOString() };
+    const values: Record<string, unknown> = { ...tenantParams(tenant, id), now: new Date().toISOString() };
     for (const { column, value } of patchColumns(patch)) {
       sets.push(`${column} = @${column}`);
       values[column] = value;
       if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1');
     }
     const row = this.db
-      .prepare(`UPDATE connectors SET ${sets.join(', ')} WHERE id = @id AND external_user_id = @user RETURNING ${CONNECTOR_COLUMNS}`)
+      .prepare(`UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`)
       .get(values) as ConnectorDbRow | undefined;
     return row && toConnector(row);
   }
@@ -257,16 +326,24 @@ function prepareStatements(db: Database.Database) {
     findClient: db.prepare(`SELECT ${CLIENT_COLUMNS}, secret_hash FROM platform_clients WHERE client_id = ?`),
     listClients: db.prepare(`SELECT ${CLIENT_COLUMNS} FROM platform_clients ORDER BY created_at DESC, rowid DESC`),
     revokeClient: db.prepare('UPDATE platform_clients SET revoked_at = ? WHERE client_id = ? AND revoked_at IS NULL'),
+    deleteClientJobs: db.prepare('DELETE FROM sync_jobs WHERE connector_id IN (SELECT id FROM connectors WHERE client_id = ?)'),
+    clientConnectorIds: db.prepare('SELECT id FROM connectors WHERE client_id = ?').pluck(),
+    deleteClientConnectors: db.prepare('DELETE FROM connectors WHERE client_id = ?'),
+    countTenantConnectors: db.prepare('SELECT count(*) FROM connectors WHERE client_id = @client AND external_user_id = @user').pluck(),
     insertConnector: db.prepare(`INSERT INTO connectors
-      (id, external_user_id, connector_type, name, config, auth_scheme, credentials_ciphertext, credentials_version, created_at, updated_at)
-      VALUES (@id, @external_user_id, @connector_type, @name, @config, @auth_scheme, @credentials_ciphertext, 1, @now, @now)
+      (id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_ciphertext, credentials_version,
+        created_at, updated_at)
+      VALUES (@id, @client_id, @external_user_id, @connector_type, @name, @config, @auth_scheme, @credentials_ciphertext, 1, @now, @now)
       RETURNING ${CONNECTOR_COLUMNS}`),
-    getConnector: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = ? AND external_user_id = ?`),
-    findConnector: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = ?`),
+    getConnector: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE ${TENANT_CONNECTOR}`),
+    ownsConnector: db.prepare(`SELECT 1 FROM connectors WHERE ${TENANT_CONNECTOR}`).pluck(),
+    findConnector: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors WHERE id = ? AND ${LIVE_CLIENT}`),
     listConnectors: db.prepare(`SELECT ${CONNECTOR_COLUMNS} FROM connectors
-      WHERE external_user_id = @user AND (@type IS NULL OR connector_type = @type)
+      WHERE client_id = @client AND external_user_id = @user AND (@type IS NULL OR connector_type = @type) AND ${LIVE_CLIENT}
       ORDER BY created_at DESC, seq DESC`),
-    deleteConnector: db.prepare('DELETE FROM connectors WHERE id = ? AND external_user_id = ?'),
+    deleteConnector: db.prepare(`DELETE FROM connectors WHERE ${TENANT_CONNECTOR}`),
+    deleteRecords: db.prepare('DELETE FROM search_records WHERE connector_id = ?'),
+    deleteSyncStates: db.prepare('DELETE FROM sync_state WHERE connector_id = ?'),
     readCredentials: db.prepare(
       'SELECT credentials_ciphertext AS ciphertext, credentials_version AS version FROM connectors WHERE id = ?',
     ),
@@ -297,6 +374,11 @@ function prepareStatements(db: Database.Database) {
  */
 function withStateDefaults(state: SyncState): SyncState {
   return { ...state, mode: state.mode ?? 'full', cursor: state.cursor ?? null, last_full_at: state.last_full_at ?? null };
+}
+
+/** The named parameters of TENANT_CONNECTOR. */
+function tenantParams(tenant: Tenant, id: string): { id: string; client: string; user: string } {
+  return { id, client: tenant.clientId, user: tenant.externalUserId };
 }
 
 function toConnector(row: ConnectorDbRow): ConnectorRow {

@@ -29,11 +29,23 @@ export interface NewPlatformClient {
 }
 
 /**
+ * Who a connector belongs to: the platform client that created it and one end user of that
+ * client. Every tenant-facing store call takes one and filters by both in SQL, so client B's token
+ * for "user-A" never reaches client A's "user-A" (they are different tenants).
+ */
+export interface Tenant {
+  clientId: string;
+  externalUserId: string;
+}
+
+/**
  * A connector as the hosted API shows it. It never includes the credentials ciphertext: reading
  * credentials is a separate, deliberate call (`readCredentials`).
  */
 export interface ConnectorRow {
   id: string;
+  /** The platform client the connector belongs to (with `external_user_id`, its tenant). */
+  client_id: string;
   external_user_id: string;
   connector_type: string;
   name: string | null;
@@ -46,7 +58,8 @@ export interface ConnectorRow {
 
 /** What a create request becomes once the server has checked and encrypted the credentials. */
 export interface NewConnector {
-  external_user_id: string;
+  /** The tenant the connector will belong to. */
+  tenant: Tenant;
   connector_type: string;
   name?: string | null;
   config: Record<string, unknown>;
@@ -60,6 +73,15 @@ export interface ConnectorPatch {
   config?: Record<string, unknown>;
   auth_scheme?: string;
   credentials_ciphertext?: string;
+}
+
+/** Limits checked atomically with a create. */
+export interface CreateConnectorOptions {
+  /**
+   * The most connectors one tenant may hold: a create that would exceed it fails with
+   * CONNECTOR_LIMIT_REACHED and writes nothing, however many creates race.
+   */
+  maxPerTenant?: number;
 }
 
 /** Filters of a connector listing. */
@@ -146,8 +168,9 @@ export interface SyncedRecord {
 
 /**
  * The hosted mode's persistence, one interface over SQLite and PostgreSQL. Every connector
- * operation that a tenant can reach takes the external user id and filters by it in SQL, so a
- * caller that forgets a check still cannot touch another user's connector.
+ * operation that a tenant can reach takes the tenant (platform client and external user) and
+ * filters by both in SQL, and only answers while that client is not revoked, so a caller that
+ * forgets a check still cannot touch another tenant's connector.
  */
 export interface Store {
   /** The backend behind this store. */
@@ -159,31 +182,65 @@ export interface Store {
   findClient(clientId: string): Promise<PlatformClientRecord | undefined>;
   /** Every client, newest first, without secret hashes. */
   listClients(): Promise<PlatformClient[]>;
-  /** Marks a client revoked; true when this call revoked it, false when unknown or already revoked. */
-  revokeClient(clientId: string): Promise<boolean>;
-
-  /** Stores a new connector with credentials version 1 and returns it (without the ciphertext). */
-  createConnector(input: NewConnector): Promise<ConnectorRow>;
-  /** The user's connector with that id; another user's connector is `undefined`, like an unknown one. */
-  getConnector(externalUserId: string, id: string): Promise<ConnectorRow | undefined>;
   /**
-   * Any user's connector by id: only for the operator's and the sync runner's own work (a sync
-   * job names a connector, not a user). Tenant-facing routes use `getConnector`.
+   * Marks a client revoked and drops its connectors' sync jobs, so nothing of its tenants runs
+   * again; true when this call revoked it, false when unknown or already revoked. Its connectors
+   * stay stored (encrypted) but no tenant-facing call, and no sync runner, reaches them again.
+   */
+  revokeClient(clientId: string): Promise<boolean>;
+  /**
+   * Deletes every connector of a revoked client with its copies, sync states and jobs (the
+   * operator's `clients revoke --purge`); returns how many connectors went. Refuses a client that
+   * is not revoked, so a live tenant's data is never purged by mistake.
+   */
+  purgeClientConnectors(clientId: string): Promise<number>;
+
+  /**
+   * Stores a new connector with credentials version 1 and returns it (without the ciphertext).
+   * With `maxPerTenant`, the count and the insert are one atomic step: CONNECTOR_LIMIT_REACHED
+   * when the tenant already holds that many, whatever other creates run at the same time.
+   */
+  createConnector(input: NewConnector, options?: CreateConnectorOptions): Promise<ConnectorRow>;
+  /** The tenant's connector with that id; another tenant's connector is `undefined`, like an unknown one. */
+  getConnector(tenant: Tenant, id: string): Promise<ConnectorRow | undefined>;
+  /**
+   * A connector by id whatever its tenant: only for the operator's and the sync runner's own work
+   * (a sync job names a connector, not a tenant). A connector of a revoked client is `undefined`
+   * here too, so no pass runs for it. Tenant-facing routes use `getConnector`.
    */
   findConnector(id: string): Promise<ConnectorRow | undefined>;
-  /** The user's connectors, newest first, optionally of one type. */
-  listConnectors(externalUserId: string, options?: ListConnectorsOptions): Promise<ConnectorRow[]>;
+  /** The tenant's connectors, newest first, optionally of one type. */
+  listConnectors(tenant: Tenant, options?: ListConnectorsOptions): Promise<ConnectorRow[]>;
   /**
-   * Applies a patch to the user's connector, bumps `updated_at`, and bumps `credentials_version`
+   * Applies a patch to the tenant's connector, bumps `updated_at`, and bumps `credentials_version`
    * when the credentials are replaced (waiting for a credentials lock in progress, so a refresh in
-   * flight cannot overwrite credentials the user just replaced). `undefined` when not the user's.
+   * flight cannot overwrite credentials the user just replaced). `undefined` when not the tenant's.
    */
-  updateConnector(externalUserId: string, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined>;
+  updateConnector(tenant: Tenant, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined>;
   /**
-   * Deletes the user's connector with its synchronized copy, sync state and sync job; false when it
-   * is not the user's (or does not exist).
+   * Deletes the tenant's connector with its synchronized copy, sync state and sync job; false when
+   * it is not the tenant's (or does not exist).
    */
-  deleteConnector(externalUserId: string, id: string): Promise<boolean>;
+  deleteConnector(tenant: Tenant, id: string): Promise<boolean>;
+  /**
+   * The sync state of every entity of the tenant's connector, by entity name; `undefined` when the
+   * connector is not the tenant's. One statement joins the tenant's connector, so the hosted API
+   * never reads another tenant's state even by a stolen id.
+   */
+  tenantSyncStates(tenant: Tenant, connectorId: string): Promise<SyncState[] | undefined>;
+  /** The sync job of the tenant's connector; `undefined` when none, or when not the tenant's. */
+  tenantSyncJob(tenant: Tenant, connectorId: string): Promise<SyncJob | undefined>;
+  /**
+   * `scheduleSync` for the tenant's connector only (the statement inserts from the tenant's
+   * connector row); false, and nothing scheduled, when the connector is not the tenant's.
+   */
+  tenantScheduleSync(tenant: Tenant, connectorId: string, options: ScheduleSyncOptions): Promise<boolean>;
+  /**
+   * `searchRecords` over the tenant's connector's copy only: CONNECTOR_NOT_FOUND when the
+   * connector is not the tenant's, checked just before the search (a connector never changes
+   * tenant, and deleting it deletes its copy in the same transaction).
+   */
+  tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult>;
 
   /**
    * The encrypted credentials of a connector, for the executor after it has resolved the connector

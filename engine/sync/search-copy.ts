@@ -1,13 +1,15 @@
-import { SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
+import { ConnectorNotFoundError, SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { Manifest } from '../manifest/index.js';
 import { parseSearchParams, type SearchResult } from '../search/index.js';
-import type { Store, SyncState } from '../store/index.js';
+import type { Store, SyncState, Tenant } from '../store/index.js';
 
 /** Where a `search` runs: one connector's copy in a store, shaped by its manifest's sync plans. */
 export interface SearchTarget {
   store: Store;
   manifest: Manifest;
   connectorId: string;
+  /** Hosted mode: the caller's tenant; the copy is read only when the connector is the tenant's. */
+  tenant?: Tenant;
 }
 
 /** The state SEARCH_NOT_READY carries: never run yet, or running, or failed before any success. */
@@ -25,7 +27,7 @@ function notReady(entity: string, state: SyncState | undefined): SearchNotReadyE
  * answer would be a lie), then runs the query on the store's copy.
  */
 export async function searchCopy(target: SearchTarget, entity: string, params: unknown): Promise<SearchResult> {
-  const { manifest, store, connectorId } = target;
+  const { manifest, store, connectorId, tenant } = target;
   const spec = manifest.entities[entity];
   if (!spec) {
     const known = Object.keys(manifest.entities);
@@ -40,7 +42,10 @@ export async function searchCopy(target: SearchTarget, entity: string, params: u
     });
   }
   const request = parseSearchParams(params ?? {}, spec.sync.searchable);
-  const state = (await store.syncStates(connectorId)).find((s) => s.entity === entity);
+  const states = tenant ? await store.tenantSyncStates(tenant, connectorId) : await store.syncStates(connectorId);
+  if (!states) throw new ConnectorNotFoundError(`no connector ${connectorId}`, { details: [{ path: '/id', message: 'not found' }] });
+  const state = states.find((s) => s.entity === entity);
   if (!state?.last_success_at) throw notReady(entity, state);
-  return store.searchRecords({ connectorId, entity }, request);
+  const scope = { connectorId, entity };
+  return tenant ? store.tenantSearchRecords(tenant, scope, request) : store.searchRecords(scope, request);
 }

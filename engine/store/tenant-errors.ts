@@ -1,0 +1,15 @@
+import { ConnectorLimitReachedError, InvalidRequestError } from '../errors.js';
+
+/** CONNECTOR_LIMIT_REACHED for a create over the per-tenant limit. */
+export function limitReached(user: string, max: number): ConnectorLimitReachedError {
+  return new ConnectorLimitReachedError(`user ${JSON.stringify(user)} already holds ${max} connectors, the most one end user may hold; delete one first`, {
+    details: [{ path: '/external_user_id', message: `holds ${max} connectors (the limit)` }],
+  });
+}
+
+/** Purging a live client's data is refused: revoke it first. */
+export function notRevoked(clientId: string): InvalidRequestError {
+  return new InvalidRequestError(`client ${clientId} is unknown or not revoked; only a revoked client's connectors can be purged`, {
+    details: [{ path: '<client-id>', message: 'must be a revoked client' }],
+  });
+}
