@@ -31,7 +31,7 @@ function json(schema: Schema | OpenAPIV3_1.ReferenceObject, description: string)
 const errors = {
   '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params, config or credentials'),
   '401': json({ $ref: '#/components/schemas/Error' }, 'Missing, expired or invalid token'),
-  '404': json({ $ref: '#/components/schemas/Error' }, 'Unknown connector (or another user’s)'),
+  '404': json({ $ref: '#/components/schemas/Error' }, 'Unknown connector (or another tenant’s: another user, or another platform client)'),
 };
 
 const SYNC_STATUS: Schema = {
@@ -96,7 +96,7 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
         },
       },
       '/v1/integrations/connectors': {
-        post: { summary: 'Create a connector', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-connector-create') as Schema } } }, responses: { '201': json({ type: 'object' }, 'The connector (never its credentials)'), ...errors } },
+        post: { summary: 'Create a connector', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-connector-create') as Schema } } }, responses: { '201': json({ type: 'object' }, 'The connector (never its credentials)'), ...errors, '409': json({ $ref: '#/components/schemas/Error' }, 'CONNECTOR_LIMIT_REACHED: the end user already holds the most connectors one tenant may hold') } },
         get: { summary: "List the user's connectors", security: bearer, parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }], responses: { '200': json({ type: 'object' }, 'The connectors'), '401': errors['401'] } },
       },
       '/v1/integrations/connectors/{id}': {
