@@ -128,7 +128,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
     expect(attackerTraffic()).toBe(0);
   });
 
-  test('a customer host a tenant puts in the credentials at create is refused at use, before any request', async () => {
+  test('a customer host a tenant puts in the credentials at create is refused at use and in sync passes, before any request', async () => {
     const tokensBefore = upstream.tokenRequests;
     const id = await createConnector(s, 'gong', {
       client_id: 'client',
@@ -142,6 +142,20 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
     expect(answer.status).toBe(502);
     expect(answer.body.error.message).toContain(`account request to ${a2.host}:${a2.port}/ (rule address: ${a2.host} is a loopback address`);
     expect(answer.text).not.toContain('tenant-access');
+    // A sync pass is refused the same way: each entity fails with the refusal, logged at warn.
+    expect((await call(s.service.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, {}, s.token)).status).toBe(202);
+    const failed = await waitFor(
+      () => {
+        const lines = s.logs.map((line) => JSON.parse(line) as { level: number; msg: string; connector?: string; last_error?: string });
+        const mine = lines.filter((entry) => entry.msg === 'sync: entity failed' && entry.connector === id);
+        return mine.length >= 2 && mine;
+      },
+      { what: 'the sync failure log lines', timeoutMs: 20_000 },
+    );
+    for (const entry of failed) {
+      expect(entry.level).toBe(40);
+      expect(entry.last_error).toContain(`HOST_NOT_ALLOWED: Gong: refused the account request to ${a2.host}:${a2.port}/ (rule address: `);
+    }
     expect(upstream.tokenRequests).toBe(tokensBefore);
     expect(s.logs.join('\n')).not.toContain('tenant-access');
     expect(attackerTraffic()).toBe(0);
