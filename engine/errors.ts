@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   MANIFEST_INVALID: { status: 500, retryable: false },
   UPSTREAM_ERROR: { status: 502, retryable: false },
   PAGINATION_LOOP: { status: 502, retryable: false },
+  HOST_NOT_ALLOWED: { status: 502, retryable: false },
   UPSTREAM_TIMEOUT: { status: 504, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
@@ -145,6 +146,12 @@ export class ManifestInvalidError extends kind('MANIFEST_INVALID') {}
 export class UpstreamError extends kind('UPSTREAM_ERROR') {}
 /** The upstream handed back a page token it had already given: following it would never end. */
 export class PaginationLoopError extends kind('PAGINATION_LOOP') {}
+/**
+ * An outbound request was refused before it connected: its URL or the address its host resolved
+ * to breaks the connector's egress rules (https, the manifest's hosts for that purpose, a public
+ * unicast address). The message names the purpose, host, port and rule, never the query string.
+ */
+export class HostNotAllowedError extends kind('HOST_NOT_ALLOWED') {}
 /** The upstream did not answer in time, even after retries. */
 export class UpstreamTimeoutError extends kind('UPSTREAM_TIMEOUT') {}
 
@@ -170,6 +177,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   MANIFEST_INVALID: ManifestInvalidError,
   UPSTREAM_ERROR: UpstreamError,
   PAGINATION_LOOP: PaginationLoopError,
+  HOST_NOT_ALLOWED: HostNotAllowedError,
   UPSTREAM_TIMEOUT: UpstreamTimeoutError,
 };
 

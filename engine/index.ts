@@ -7,6 +7,7 @@ export { checkConnectorInput, Connection, DownloadStream, type ConnectOptions, t
 export { parseManifest, loadManifestFile, shippedManifests, findManifest } from './manifest/index.js';
 export type { Manifest, LoadedManifest } from './manifest/index.js';
 export * from './errors.js';
+export { addressRange } from './http/index.js';
 export type { SearchResult, SearchHit } from './search/index.js';
 export { openStore, type Store, type SyncState } from './store/index.js';
 export type { SyncProgress } from './sync/index.js';

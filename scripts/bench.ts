@@ -134,7 +134,7 @@ async function streamingMemory(): Promise<void> {
   const sandbox = await startSandbox({ rateLimits: false });
   try {
     const info = sandbox.upstreams.asana!;
-    const asana = connect('asana', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false });
+    const asana = connect('asana', { credentials: info.credentials, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false });
     const gid = sandbox.fakes.asana.anchors.attachments.large;
     const baseline = process.memoryUsage().rss;
     let peak = baseline;

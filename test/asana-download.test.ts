@@ -97,8 +97,8 @@ describe('asana attachments', () => {
     const gid = anchors().large;
     const { child, firstLine } = await startCli(['sandbox', '--no-rate-limits']);
     try {
-      const info = JSON.parse(firstLine).asana as { base_url: string; credentials: Record<string, string> };
-      const asana = connect('asana', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false });
+      const info = JSON.parse(firstLine).asana as { base_url: string; credentials: Record<string, string>; allow_origins: string[] };
+      const asana = connect('asana', { credentials: info.credentials, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false });
       const baseline = process.memoryUsage().rss;
       let peak = baseline;
       const hash = createHash('sha256');

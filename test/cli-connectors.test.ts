@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli, startCli } from './support/cli.js';
 
-type Upstream = { base_url: string; credentials: Record<string, string>; config: Record<string, unknown> };
+type Upstream = { base_url: string; credentials: Record<string, string>; config: Record<string, unknown>; allow_origins: string[] };
 let sandbox: ChildProcess;
 let upstreams: Record<string, Upstream>;
 let dir: string;
@@ -72,7 +72,16 @@ describe('connector-engine exec on every connector', () => {
     }
     expect(attachment).toBeDefined();
     const output = join(dir, 'file.bin');
-    const result = await runCli(['exec', 'asana', 'attachments', 'download', '--params', JSON.stringify({ attachment_gid: attachment!.gid }), '--credentials', join(dir, 'asana.json'), '--base-url', upstreams.asana!.base_url, '--output', output]);
+    const args = ['exec', 'asana', 'attachments', 'download', '--params', JSON.stringify({ attachment_gid: attachment!.gid }), '--credentials', join(dir, 'asana.json'), '--base-url', upstreams.asana!.base_url, '--output', output];
+    // The file host is another origin: without --allow-origin the download is refused before it connects.
+    const refused = await runCli(args);
+    expect(refused.code).toBe(1);
+    const error = JSON.parse(refused.stderr).error;
+    expect(error.code).toBe('HOST_NOT_ALLOWED');
+    expect(error.message).toContain(`files request to ${new URL(upstreams.asana!.allow_origins[0]!).host}/`);
+    expect(error.message).toContain('rule https');
+    expect(error.message).not.toMatch(/X-Amz-Signature/i);
+    const result = await runCli([...args, ...upstreams.asana!.allow_origins.flatMap((origin) => ['--allow-origin', origin])]);
     expect(result.code).toBe(0);
     const info = JSON.parse(result.stderr);
     const bytes = readFileSync(output);

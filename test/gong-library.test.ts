@@ -107,6 +107,7 @@ describe('gong OAuth: single-use refresh tokens', () => {
     const connection = connect('gong', {
       credentials: { ...oauthCredentials(), access_token: expired },
       baseUrl: info().base_url,
+      allowOrigins: info().allow_origins,
       rateLimit: false,
       onCredentialsChange: async (c) => {
         await new Promise((r) => setTimeout(r, 20));
@@ -125,7 +126,7 @@ describe('gong OAuth: single-use refresh tokens', () => {
   });
 
   test('calls go to the account host the token answer names', async () => {
-    const connection = connect('gong', { credentials: oauthCredentials(), baseUrl: info().base_url, rateLimit: false });
+    const connection = connect('gong', { credentials: oauthCredentials(), baseUrl: info().base_url, allowOrigins: info().allow_origins, rateLimit: false });
     const users = (await connection.execute('users', 'list')) as ListResult;
     expect(users.data.length).toBeGreaterThan(0);
     const customer = String(connection.credentials.api_base_url_for_customer);
@@ -135,16 +136,16 @@ describe('gong OAuth: single-use refresh tokens', () => {
 
   test('reusing an old refresh token ends in REAUTH_REQUIRED', async () => {
     const old = oauthCredentials();
-    const first = connect('gong', { credentials: old, baseUrl: info().base_url, rateLimit: false });
+    const first = connect('gong', { credentials: old, baseUrl: info().base_url, allowOrigins: info().allow_origins, rateLimit: false });
     await first.execute('workspaces', 'list');
-    const second = connect('gong', { credentials: old, baseUrl: info().base_url, rateLimit: false });
+    const second = connect('gong', { credentials: old, baseUrl: info().base_url, allowOrigins: info().allow_origins, rateLimit: false });
     const error = await second.execute('workspaces', 'list').catch((e) => e);
     expect(error.code).toBe('REAUTH_REQUIRED');
     expect(error.upstream.status).toBe(400);
     expect(JSON.stringify(error.toJSON())).not.toContain(String(old.refresh_token));
   });
 
-  test('an account host outside the allowed pattern is ignored', async () => {
+  test('an account host outside hosts.account is refused loudly, naming host and rule', async () => {
     const connection = connect('gong', {
       credentials: { ...info().credentials_by_scheme.access_key! },
       rateLimit: false,
@@ -152,6 +153,10 @@ describe('gong OAuth: single-use refresh tokens', () => {
     expect(connection.type).toBe('gong');
     const evil = connect('gong', { credentials: { ...oauthCredentials(), access_token: 'x', api_base_url_for_customer: 'https://169.254.169.254', expires_at: new Date(Date.now() + 3600_000).toISOString() }, timeoutMs: 300, rateLimit: false });
     const error = await evil.execute('workspaces', 'list').catch((e) => e);
-    expect(error.message).not.toContain('169.254.169.254');
+    expect(error.code).toBe('HOST_NOT_ALLOWED');
+    expect(error.status).toBe(502);
+    expect(error.message).toContain('account request to 169.254.169.254:443/');
+    expect(error.message).toContain('rule address: 169.254.169.254 is a linkLocal address');
+    expect(error.details).toEqual([{ path: '/hosts/account', message: expect.stringMatching(/^rule address: /) }]);
   });
 });

@@ -39,7 +39,9 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
   }
   const { stream, lines: logs } = logLines();
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams,
+  // As `serve --sandbox` does: the fakes' second origins (Asana's file host) may be reached too.
+  const allowOrigins = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.allow_origins]));
+  const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams, allowOrigins,
     logger: { level: 'info', stream },
     bodyLimit: 64 * 1024,
     // Passes run only when a test asks (POST .../sync), so no background pass takes a test's injected faults.

@@ -15,7 +15,8 @@ let clientId: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimits: false });
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  service = await startHostedService({ databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-')), 'engine.db')}`, port: 0, secret: 'client-test-secret', upstreams, logger: false, sync: { background: false } });
+  const allowOrigins = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.allow_origins]));
+  service = await startHostedService({ databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-')), 'engine.db')}`, port: 0, secret: 'client-test-secret', upstreams, allowOrigins, logger: false, sync: { background: false } });
   clientId = (await service.store.createClient({ name: 'client tests', secretHash: await hashSecret(secret) })).client_id;
   const token = (await (await fetch(`${service.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: clientId, client_secret: secret, external_user_id: 'user-1' }) })).json()) as { access_token: string };
   for (const [type, info] of Object.entries(sandbox.upstreams)) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -107,5 +107,41 @@ describe('manifest validation', () => {
     const file = join(dir, 'bad.yaml');
     writeFileSync(file, broken('param: cursor }', 'param: page }'));
     expect(() => loadManifestFile(file)).toThrow(/bad\.yaml:\d+:\d+ .*pagination param "page"/);
+  });
+});
+
+describe('host lists', () => {
+  const egress = readFileSync(new URL('./fixtures/egress-localhost.yaml', import.meta.url), 'utf8');
+
+  function edited(text: string, from: string, to: string): string {
+    if (!text.includes(from)) throw new Error(`fixture lacks ${from}`);
+    // A function, so that `$'` in a replacement stays literal.
+    return text.replace(from, () => to);
+  }
+
+  const cases: Array<[string, string, string, string, RegExp]> = [
+    ['a manifest without hosts', MINIMAL_MANIFEST, 'hosts:\n  api: [api.example.com]\n', '', /^demo\.yaml:1:1 \/ must have required property 'hosts'/],
+    ['a base_url host that is not listed', MINIMAL_MANIFEST, 'base_url: https://api.example.com', 'base_url: https://other.example.com', /^demo\.yaml:4:\d+ host "other\.example\.com" is not in hosts\.api$/],
+    ['an http base_url', MINIMAL_MANIFEST, 'base_url: https://api.example.com', 'base_url: http://api.example.com', /^demo\.yaml:4:\d+ "http:\/\/api\.example\.com" must be https/],
+    ['a regular expression as a host', MINIMAL_MANIFEST, 'api: [api.example.com]', `api: ['^api\\.example\\.com$']`, /^demo\.yaml:6:\d+ \/hosts\/api\/0 must match pattern/],
+    ['an IP address as a host', MINIMAL_MANIFEST, 'api: [api.example.com]', 'api: [api.example.com, 10.0.0.1]', /^demo\.yaml:6:\d+ \/hosts\/api\/1 must match pattern/],
+    ['a wildcard that is not the first label', MINIMAL_MANIFEST, 'api: [api.example.com]', 'api: [api.example.com, "api.*.com"]', /\/hosts\/api\/1 must match pattern/],
+    ['a list for requests the manifest never makes', MINIMAL_MANIFEST, 'api: [api.example.com]\n', 'api: [api.example.com]\n  files: [files.example.com]\n', /^demo\.yaml:7:\d+ hosts\.files is declared, but no request of this manifest is for files$/],
+    ['base_url_from without hosts.account', MINIMAL_MANIFEST, 'sign: { type: bearer, token: "{{credentials.token}}" }', 'sign: { type: bearer, token: "{{credentials.token}}" }\n    base_url_from: { field: token }', /base_url_from needs hosts\.account/],
+    ['the regex host_pattern, replaced by hosts.account', MINIMAL_MANIFEST, 'sign: { type: bearer, token: "{{credentials.token}}" }', 'sign: { type: bearer, token: "{{credentials.token}}" }\n    base_url_from: { field: token, host_pattern: "^x$" }', /has unknown property "host_pattern"/],
+    ['an OAuth scheme without hosts.token', egress, '  token: [localhost]\n', '', /^demo\.yaml:\d+:\d+ a scheme that refreshes tokens needs hosts\.token$/],
+    ['a literal token_url host that is not listed', egress, 'token_url: "https://localhost:{{config.port}}/oauth/token"', 'token_url: https://auth.example.com/oauth/token', /host "auth\.example\.com" is not in hosts\.token/],
+    ['a download action without hosts.files', egress, '  files: [localhost]\n', '', /a download action needs hosts\.files/],
+  ];
+
+  test.each(cases)('%s fails at load with its file:line:col', (_name, text, from, to, expected) => {
+    const found = problems(edited(text, from, to));
+    expect(found.some((p) => expected.test(p)), found.join('\n')).toBe(true);
+    for (const p of found) expect(p).toMatch(/^demo\.yaml:\d+:\d+ /);
+  });
+
+  test('a map over literal base URLs is checked URL by URL', () => {
+    const text = edited(MINIMAL_MANIFEST, 'base_url: https://api.example.com', `base_url: "{{map config.region EU='https://api.example.com' US='https://api.example.net'}}"`);
+    expect(problems(text)).toEqual([expect.stringMatching(/^demo\.yaml:4:\d+ host "api\.example\.net" is not in hosts\.api$/)]);
   });
 });

@@ -75,3 +75,24 @@ test('the README hosted walk-through runs exactly as written, with no credential
     }
   }
 });
+
+test("the README's table of allowed hosts is what the manifests say", async () => {
+  const { shippedManifests } = await import('../engine/manifest/index.js');
+  const rows = [...readme.matchAll(/^\| `([a-z-]+)` \|([^|]*)\|([^|]*)\|([^|]*)\|$/gm)].filter((m) => shippedManifests().has(m[1] as string));
+  const listed = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+  const table = Object.fromEntries(
+    rows
+      .filter((m) => /\.(com|io)`/.test(m[2] as string))
+      .map((m) => {
+        const other = (m[4] as string).trim();
+        return [m[1], { api: listed(m[2] as string), token: listed(m[3] as string), account: other.startsWith('account') ? listed(other) : [], files: other.startsWith('files') ? listed(other) : [] }];
+      }),
+  );
+  const manifests = Object.fromEntries(
+    [...shippedManifests()].map(([type, loaded]) => {
+      const hosts = loaded.manifest.hosts;
+      return [type, { api: hosts.api, token: hosts.token ?? [], account: hosts.account ?? [], files: hosts.files ?? [] }];
+    }),
+  );
+  expect(table).toEqual(manifests);
+});

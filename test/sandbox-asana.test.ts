@@ -165,6 +165,8 @@ describe('sandbox registration', () => {
     expect(asana.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/1\.0$/);
     expect(asana.base_url).toBe(fake.baseUrl);
     expect(asana.config).toEqual({});
+    // The file host is the fake's second origin, as S3 is Asana's.
+    expect(asana.allow_origins).toEqual([fake.blobBaseUrl]);
     expect(asana.credentials).toEqual({ token: fake.personalAccessToken });
     expect(asana.credentials_by_scheme['personal_access_token']).toEqual(asana.credentials);
     const oauth = asana.credentials_by_scheme['oauth']!;

@@ -187,6 +187,8 @@ describe('start-up', () => {
     expect(fake.customerBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(fake.customerBaseUrl).not.toBe(fake.baseUrl);
     expect(info.config).toEqual({});
+    // The customer host is the fake's second origin: clients must be allowed to reach it.
+    expect(info.allow_origins).toEqual([fake.customerBaseUrl]);
     expect(info.credentials).toEqual({ access_key: fake.accessKey, access_key_secret: fake.accessKeySecret });
     expect(info.credentials_by_scheme['access_key']).toEqual(info.credentials);
     const oauth = info.credentials_by_scheme['oauth']!;

@@ -1,6 +1,6 @@
 import got from 'got';
-import { ReauthRequiredError, UpstreamError, UpstreamTimeoutError, type EngineError } from '../errors.js';
-import { readPath, type Redactor } from '../http/index.js';
+import { EngineError, ReauthRequiredError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
+import { readPath, type EgressPolicy, type Redactor } from '../http/index.js';
 import type { OAuth2Spec, ReauthMatcher } from '../manifest/index.js';
 import { compileTemplate, type TemplateContext } from '../template/index.js';
 
@@ -32,6 +32,7 @@ export class OAuthRefresher {
     private readonly label: string,
     private readonly redact: Redactor,
     private readonly timeoutMs: number,
+    private readonly egress: EgressPolicy,
     private readonly originOverride?: string,
   ) {
     this.url = compileTemplate(spec.token_url);
@@ -52,6 +53,7 @@ export class OAuthRefresher {
   /**
    * Asks the token endpoint for a new access token and returns the credential set to store. Never
    * retried: with single-use refresh tokens a lost answer to a retried request would burn the grant.
+   * The token URL must pass the egress policy (hosts.token) before the client secret is sent.
    */
   async refresh(context: TemplateContext & { credentials: Credentials }): Promise<Credentials> {
     const fields = Object.fromEntries(this.body.map(([k, t]) => [k, t.render(context)]));
@@ -64,9 +66,11 @@ export class OAuthRefresher {
     const url = this.tokenUrl(context);
     if (this.spec.body_format === 'query') for (const [k, v] of Object.entries(fields)) url.searchParams.set(k, v);
     const body = this.spec.body_format === 'form' ? { form: fields } : this.spec.body_format === 'json' ? { json: fields } : {};
+    const { dnsLookup } = this.egress.permit(url, 'token');
     let response;
     try {
       response = await got.post(url, {
+        ...(dnsLookup ? { dnsLookup } : {}),
         headers,
         ...body,
         responseType: 'text',
@@ -76,6 +80,8 @@ export class OAuthRefresher {
         timeout: { request: this.timeoutMs },
       });
     } catch (error) {
+      // A refusal at connect time (the guarded lookup) arrives wrapped in got's RequestError.
+      if ((error as { cause?: unknown }).cause instanceof EngineError) throw (error as { cause: EngineError }).cause;
       const code = (error as { code?: string }).code;
       if (code === 'ETIMEDOUT') throw new UpstreamTimeoutError(`${this.label} token endpoint did not answer in time`, { cause: error });
       throw new UpstreamError(this.redact(`${this.label} token refresh failed: ${(error as Error).message}`), { retryable: true, cause: error });

@@ -1,5 +1,5 @@
 import { EngineError, InternalError } from '../errors.js';
-import type { Redactor } from '../http/index.js';
+import type { EgressPolicy, Redactor } from '../http/index.js';
 import type { AuthScheme } from '../manifest/index.js';
 import { OAuthRefresher, type Credentials } from './oauth-refresh.js';
 import { compileSigner, type Signer } from './sign.js';
@@ -24,6 +24,8 @@ export interface AuthSessionOptions {
   label: string;
   redact: Redactor;
   timeoutMs: number;
+  /** Where the token endpoint may be reached (hosts.token, operator-named origins). */
+  egress: EgressPolicy;
   tokenOrigin?: string;
   onCredentialsChange?: CredentialsChangeHandler;
   coordinator?: RefreshCoordinator;
@@ -50,7 +52,7 @@ export class AuthSession {
     this.signer = compileSigner(options.scheme.sign);
     const oauth = options.scheme.oauth2;
     if (oauth) {
-      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.tokenOrigin);
+      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.egress, options.tokenOrigin);
     }
   }
 

@@ -11,6 +11,8 @@ export interface ExecOptions {
   credentials?: string;
   config?: string;
   baseUrl?: string;
+  /** --allow-origin, repeatable: origins reachable besides the manifest's hosts. */
+  allowOrigin?: string[];
   all?: boolean;
   sandbox?: boolean;
   output?: string;
@@ -64,6 +66,7 @@ export async function execCommand(type: string, entity: string, action: string, 
       credentials,
       ...(config ? { config } : {}),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(options.allowOrigin?.length ? { allowOrigins: options.allowOrigin } : {}),
       onCredentialsChange: persistCredentials(options.credentials as string),
     });
     return print(connection, entity, action, params, options.all, options.output);
@@ -72,7 +75,9 @@ export async function execCommand(type: string, entity: string, action: string, 
   try {
     const upstream = sandbox.upstreams[type.toLowerCase()];
     if (!upstream) throw new UnknownConnectorTypeError(`the sandbox has no fake for "${type}"; it serves ${Object.keys(sandbox.upstreams).join(', ')}`);
-    const connection = connect(type, { credentials: upstream.credentials, config: { ...upstream.config, ...config }, baseUrl: upstream.base_url });
+    // The fake's file host and customer host are origins of the sandbox too.
+    const allowOrigins = [...upstream.allow_origins, ...(options.allowOrigin ?? [])];
+    const connection = connect(type, { credentials: upstream.credentials, config: { ...upstream.config, ...config }, baseUrl: upstream.base_url, allowOrigins });
     await print(connection, entity, action, params, options.all, options.output);
   } finally {
     await sandbox.close();

@@ -8,6 +8,11 @@ import { createClientCommand, listClientsCommand, revokeClientCommand } from './
 import { serveCommand } from './serve-command.js';
 import { syncCommand } from './sync-command.js';
 
+/** Commander's way to take a repeatable option as a list. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 function guarded<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
@@ -46,7 +51,8 @@ export function buildProgram(): Command {
     .option('--params <json>', 'action params as a JSON object')
     .option('--credentials <file>', 'JSON file with the credentials ("-" for stdin); rotated tokens are written back')
     .option('--config <json>', 'connector config as a JSON object')
-    .option('--base-url <url>', 'upstream base URL (e.g. the sandbox)')
+    .option('--base-url <url>', 'upstream base URL (e.g. the sandbox); its origin is trusted as named')
+    .option('--allow-origin <origin>', "another origin requests may go to besides the manifest's hosts, e.g. the sandbox's allow_origins (repeatable)", collect, [])
     .option('--all', 'follow every page and print one record per line (NDJSON)')
     .option('--output <file>', 'for download: write the file here instead of stdout')
     .option('--sandbox', 'run against the built-in fake upstream with its credentials (no set-up needed)')

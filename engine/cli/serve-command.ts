@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '../errors.js';
 import { startHostedService } from '../hosted/index.js';
 import { shippedManifests } from '../manifest/index.js';
+import { trustedOrigins } from '../runtime/index.js';
 import { startSandbox, type Sandbox } from '../sandbox/index.js';
 
 export interface ServeOptions {
@@ -61,6 +62,47 @@ export function upstreamsFromEnv(types: string[]): Record<string, string> {
 }
 
 /**
+ * ENGINE_ALLOW_ORIGINS_<TYPE>=origin,origin widens where a type's requests may go beyond its
+ * manifest's hosts, by exact origins (e.g. a second host of a fake or of a proxy). Checked at
+ * start, so a typo stops the server instead of refusing requests later.
+ */
+export function allowOriginsFromEnv(types: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const type of types) {
+    const name = `ENGINE_ALLOW_ORIGINS_${type.toUpperCase().replace(/-/g, '_')}`;
+    const origins = (process.env[name] ?? '').split(',').map((value) => value.trim()).filter((value) => value !== '');
+    if (origins.length === 0) continue;
+    try {
+      out[type] = trustedOrigins(undefined, origins);
+    } catch (error) {
+      throw new InvalidRequestError(`${name}: ${(error as Error).message}`, { details: [{ path: name, message: 'must be origins (scheme://host[:port]) separated by commas' }] });
+    }
+  }
+  return out;
+}
+
+/** Where the operator routes each type: base URLs, and the extra origins each may reach. */
+export interface UpstreamRoutes {
+  upstreams: Record<string, string>;
+  allowOrigins: Record<string, string[]>;
+}
+
+/**
+ * The routes of the running sandbox (every type to its fake, with the fakes' second origins) or
+ * of the ENGINE_UPSTREAM_<TYPE> variables; ENGINE_ALLOW_ORIGINS_<TYPE> widens either.
+ */
+export function upstreamRoutes(sandbox: Sandbox | undefined): UpstreamRoutes {
+  const types = [...shippedManifests().keys()];
+  const widened = allowOriginsFromEnv(types);
+  if (!sandbox) return { upstreams: upstreamsFromEnv(types), allowOrigins: widened };
+  const entries = Object.entries(sandbox.upstreams);
+  return {
+    upstreams: Object.fromEntries(entries.map(([type, info]) => [type, info.base_url])),
+    allowOrigins: Object.fromEntries(entries.map(([type, info]) => [type, [...info.allow_origins, ...(widened[type] ?? [])]])),
+  };
+}
+
+/**
  * `connector-engine serve`: the hosted API. Flags win over ENGINE_* variables. With --sandbox the
  * fake upstreams run in this process and every connector type is routed to them; the first stdout
  * line is then the sandbox's JSON, as `connector-engine sandbox` prints it.
@@ -69,20 +111,18 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const databaseUrl = options.databaseUrl || process.env.ENGINE_DATABASE_URL || DEFAULT_DATABASE_URL;
   const port = portFrom(options.port || process.env.ENGINE_PORT || undefined);
   let sandbox: Sandbox | undefined;
-  let upstreams: Record<string, string>;
   if (options.sandbox) {
     sandbox = await startSandbox({});
     process.stdout.write(JSON.stringify(sandbox.describe()) + '\n');
-    upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  } else {
-    upstreams = upstreamsFromEnv([...shippedManifests().keys()]);
   }
+  const { upstreams, allowOrigins } = upstreamRoutes(sandbox);
   const service = await startHostedService({
     databaseUrl,
     port,
     ...(process.env.ENGINE_HOST ? { host: process.env.ENGINE_HOST } : {}),
     ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
     upstreams,
+    allowOrigins,
     logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
     ...optional(
       'maxConnectorsPerUser',

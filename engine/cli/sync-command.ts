@@ -1,9 +1,8 @@
 import { syncOnce } from '../hosted/index.js';
 import { startSandbox, type Sandbox } from '../sandbox/index.js';
-import { shippedManifests } from '../manifest/index.js';
 import { printJson } from './output.js';
 import { progressBar } from './progress-bar.js';
-import { DEFAULT_DATABASE_URL, upstreamsFromEnv } from './serve-command.js';
+import { DEFAULT_DATABASE_URL, upstreamRoutes } from './serve-command.js';
 
 export interface SyncCommandOptions {
   databaseUrl?: string;
@@ -22,14 +21,13 @@ export async function syncCommand(connectorId: string, options: SyncCommandOptio
   try {
     // The sandbox's data and credentials come from its seed, so a fresh one serves the same upstream.
     if (options.sandbox) sandbox = await startSandbox({});
-    const upstreams = sandbox
-      ? Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]))
-      : upstreamsFromEnv([...shippedManifests().keys()]);
+    const { upstreams, allowOrigins } = upstreamRoutes(sandbox);
     const bar = progressBar(process.stderr);
     const result = await syncOnce({
       databaseUrl,
       connectorId,
       upstreams,
+      allowOrigins,
       ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
       ...(options.full ? { full: true } : {}),
       onProgress: (progress) => bar.update(progress),

@@ -27,6 +27,8 @@ export class ConnectorPool {
     private readonly cipher: Cipher,
     private readonly upstreams: Record<string, string>,
     private readonly clientRateLimits = true,
+    /** Extra origins per connector type, trusted exactly as named (never from a tenant). */
+    private readonly allowOrigins: Record<string, string[]> = {},
   ) {}
 
   /** The connection of a connector the caller already resolved through a user-scoped read. */
@@ -38,10 +40,12 @@ export class ConnectorPool {
     const credentials = JSON.parse(this.cipher.decrypt(stored.ciphertext)) as Credentials;
     const entry: Entry = { version: stored.version, connection: undefined as unknown as Connection };
     const baseUrl = this.upstreams[row.connector_type];
+    const allowOrigins = this.allowOrigins[row.connector_type];
     entry.connection = connect(row.connector_type, {
       credentials,
       config: row.config,
       ...(baseUrl ? { baseUrl } : {}),
+      ...(allowOrigins?.length ? { allowOrigins } : {}),
       ...(this.clientRateLimits ? {} : { rateLimit: false as const }),
       refreshCoordinator: this.coordinator(row.id, entry),
     });

@@ -7,6 +7,8 @@ import { EngineError, InternalError, InvalidRequestError, NotFoundError, Payload
  * INTERNAL with a generic message (the details go to the log, never to the caller).
  */
 export function toEngineError(error: unknown, request: FastifyRequest): EngineError {
+  // A refused outbound request is an attack or a misconfiguration: operators see it (host, port, path and rule only).
+  if (error instanceof EngineError && error.code === 'HOST_NOT_ALLOWED') request.log.warn({ code: error.code, details: error.details }, error.message);
   if (error instanceof EngineError) return error;
   const fastifyError = error as FastifyError & { validation?: Array<{ instancePath: string; message?: string; params?: Record<string, unknown> }> };
   if (fastifyError.validation) {

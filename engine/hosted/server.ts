@@ -22,6 +22,8 @@ export interface HostedServerOptions {
   serviceKey: Buffer;
   /** Upstream base URL per connector type (sandbox or ENGINE_UPSTREAM_<TYPE>); manifests otherwise. */
   upstreams?: Record<string, string>;
+  /** Extra origins per connector type, trusted exactly as named (the sandbox's second hosts, ENGINE_ALLOW_ORIGINS_<TYPE>). */
+  allowOrigins?: Record<string, string[]>;
   /** pino logger options, or false for none. */
   logger?: boolean | Record<string, unknown>;
   /** Largest request body in bytes (default 1 MiB). */
@@ -93,7 +95,7 @@ function bearer(request: FastifyRequest): string {
 export function createHostedServer(options: HostedServerOptions): FastifyInstance {
   const { store, cipher } = options;
   const tokens = new TokenIssuer(options.serviceKey);
-  const pool = new ConnectorPool(store, cipher, options.upstreams ?? {}, options.clientRateLimits ?? true);
+  const pool = new ConnectorPool(store, cipher, options.upstreams ?? {}, options.clientRateLimits ?? true, options.allowOrigins ?? {});
   const metrics = new ServiceMetrics();
   const syncOptions = options.sync ?? {};
   const background = syncOptions.background ?? true;
@@ -117,7 +119,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       const row = await store.findConnector(id);
       return row ? { connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest } : undefined;
     },
-    logger: { info: (object, message) => app.log.info(object, message), error: (object, message) => app.log.error(object, message) },
+    logger: { info: (object, message) => app.log.info(object, message), warn: (object, message) => app.log.warn(object, message), error: (object, message) => app.log.error(object, message) },
     ...pick(syncOptions, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs', 'concurrency']),
   });
   /**

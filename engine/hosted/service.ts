@@ -11,6 +11,8 @@ export interface HostedServiceOptions {
   /** ENGINE_SECRET; without it a key file in the data directory is used (created on first start). */
   secret?: string;
   upstreams?: Record<string, string>;
+  /** Extra origins per connector type its requests may reach (sandbox second hosts, ENGINE_ALLOW_ORIGINS_<TYPE>). */
+  allowOrigins?: Record<string, string[]>;
   logger?: boolean | Record<string, unknown>;
   bodyLimit?: number;
   clientRateLimits?: boolean;
@@ -46,6 +48,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       cipher: createCipher(key),
       serviceKey: key,
       ...(options.upstreams ? { upstreams: options.upstreams } : {}),
+      ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.clientRateLimits === false ? { clientRateLimits: false } : {}),

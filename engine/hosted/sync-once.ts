@@ -12,6 +12,8 @@ export interface SyncOnceOptions {
   /** ENGINE_SECRET; without it, the key file the service created in the data directory. */
   secret?: string;
   upstreams?: Record<string, string>;
+  /** Extra origins per connector type (the sandbox's second hosts, ENGINE_ALLOW_ORIGINS_<TYPE>). */
+  allowOrigins?: Record<string, string[]>;
   full?: boolean;
   onProgress?: (progress: SyncProgress) => void;
 }
@@ -29,7 +31,7 @@ export async function syncOnce(options: SyncOnceOptions): Promise<SyncOnceResult
     const row = await store.findConnector(options.connectorId);
     if (!row) throw new ConnectorNotFoundError(`no connector ${options.connectorId}`, { details: [{ path: '<connector-id>', message: 'not found' }] });
     const key = await loadOrCreateKey({ ...(options.secret ? { secret: options.secret } : {}), dataDir: dataDirectory(options.databaseUrl) });
-    const pool = new ConnectorPool(store, createCipher(key), options.upstreams ?? {}, true);
+    const pool = new ConnectorPool(store, createCipher(key), options.upstreams ?? {}, true, options.allowOrigins ?? {});
     const scheduler = new SyncScheduler({
       store,
       open: async () => ({ connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest }),

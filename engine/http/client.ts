@@ -1,7 +1,8 @@
 import got, { HTTPError, RequestError, TimeoutError, type Method, type RetryOptions } from 'got';
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import type { HttpPolicy, ReauthMatcher } from '../manifest/index.js';
+import type { HostPurpose, HttpPolicy, ReauthMatcher } from '../manifest/index.js';
 import { readPath } from './body-path.js';
+import type { EgressPermit, EgressPolicy } from './egress-policy.js';
 import { RequestLimiter } from './limiter.js';
 import type { Redactor } from './redact.js';
 import { upstreamError } from './upstream-error.js';
@@ -41,6 +42,9 @@ const RETRY_ERROR_CODES = [
   'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED',
 ];
 
+/** API calls go to the manifest's API hosts, or to the account's own host that a token answer names. */
+const API_PURPOSES: HostPurpose[] = ['api', 'account'];
+
 /**
  * The one way the engine talks HTTP to an upstream: got with the connector's policy (retries on
  * 429, listed statuses, timeouts and resets with exponential backoff and full jitter, Retry-After
@@ -54,6 +58,7 @@ export class HttpClient {
     private readonly policy: HttpPolicy,
     private readonly label: string,
     private readonly redact: Redactor,
+    private readonly egress: EgressPolicy,
   ) {
     this.limiter = new RequestLimiter({
       ...(policy.rate_limit ? { requests: policy.rate_limit.requests, perMs: policy.rate_limit.per_ms } : {}),
@@ -61,10 +66,15 @@ export class HttpClient {
     });
   }
 
-  /** Sends a request and returns the parsed answer, or throws the typed error for the failure. */
-  send(request: OutgoingRequest): Promise<UpstreamAnswer> {
+  /**
+   * Sends a request and returns the parsed answer, or throws the typed error for the failure. The
+   * URL passes the egress policy first (HOST_NOT_ALLOWED otherwise), and every connection of every
+   * attempt resolves its host through the policy's guarded lookup.
+   */
+  async send(request: OutgoingRequest): Promise<UpstreamAnswer> {
+    const permit = this.egress.permit(request.url, API_PURPOSES);
     this.stats.requests++;
-    return this.limiter.run(() => this.attemptAll(request));
+    return this.limiter.run(() => this.attemptAll(request, permit.dnsLookup));
   }
 
   private retryOptions(request: OutgoingRequest): Partial<RetryOptions> {
@@ -86,10 +96,11 @@ export class HttpClient {
     } as Partial<RetryOptions>;
   }
 
-  private async attemptAll(request: OutgoingRequest): Promise<UpstreamAnswer> {
+  private async attemptAll(request: OutgoingRequest, dnsLookup: EgressPermit['dnsLookup']): Promise<UpstreamAnswer> {
     try {
       const response = await got(request.url, {
         method: request.method,
+        ...(dnsLookup ? { dnsLookup } : {}),
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
         responseType: 'text',
@@ -130,6 +141,8 @@ export class HttpClient {
         this.redact,
       );
     }
+    // A refusal at connect time (the guarded lookup) arrives wrapped in got's RequestError.
+    if (error instanceof RequestError && error.cause instanceof EngineError) return error.cause;
     if (error instanceof TimeoutError) {
       return new UpstreamTimeoutError(`${this.label} did not answer within ${this.policy.timeout_ms} ms`, { cause: error });
     }

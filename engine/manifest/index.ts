@@ -3,3 +3,4 @@ export { findManifest, shippedManifests, connectorsDir } from './registry.js';
 export { createParamsAjv } from './schema-validator.js';
 export type * from './types.js';
 export { planReads } from './plan-reads.js';
+export { hostMatches, hostAllowed } from './host-pattern.js';

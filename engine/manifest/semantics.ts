@@ -1,6 +1,7 @@
 import { isErrorCode } from '../errors.js';
 import { createStrictAjv, type Ajv } from './schema-validator.js';
 import { templateUsage } from '../template/index.js';
+import { checkHosts } from './host-checks.js';
 import { planReads } from './plan-reads.js';
 import type { ActionSpec, AuthScheme, JsonSchema, Manifest, SyncPlan, SyncRead, TemplateTree } from './types.js';
 
@@ -92,6 +93,7 @@ class Checker {
       }
       if (entity.sync) this.syncPlan(entityName, entity.sync);
     }
+    this.problems.push(...checkHosts(this.manifest));
     return this.problems;
   }
 
@@ -319,7 +321,8 @@ function collectRequired(schema: unknown): string[] {
 
 /**
  * The checks JSON Schema cannot express: template variables are declared, referenced params
- * exist, mapped fields exist in the record schema, and every list has a pagination story.
+ * exist, mapped fields exist in the record schema, every list has a pagination story, and the
+ * host lists cover the URLs the manifest spells out.
  */
 export function checkSemantics(manifest: Manifest): SemanticProblem[] {
   return new Checker(manifest).run();

@@ -55,7 +55,8 @@ export interface AuthScheme {
   credentials: JsonSchema;
   sign: SignSpec;
   oauth2?: OAuth2Spec;
-  base_url_from?: { field: string; host_pattern: string };
+  /** A credential field naming the account's own base URL; its host must be in `hosts.account`. */
+  base_url_from?: { field: string };
 }
 
 export interface RetryPolicy {
@@ -187,12 +188,31 @@ export interface EntitySpec {
   sync?: SyncPlan;
 }
 
+/**
+ * Where a connector's requests may go, by purpose: exact host names or `*.suffix` (one label).
+ * Every outbound request is checked against the list of its purpose before it connects.
+ */
+export interface HostLists {
+  /** The API hosts (base_url). */
+  api: string[];
+  /** The OAuth token endpoint hosts. */
+  token?: string[];
+  /** The hosts an account's own base URL may name (auth scheme base_url_from). */
+  account?: string[];
+  /** The hosts download URLs, and every redirect they lead through, may point at. */
+  files?: string[];
+}
+
+/** What an outbound request is for; each purpose has its own list in `hosts`. */
+export type HostPurpose = keyof HostLists;
+
 export interface Manifest {
   type: string;
   name: string;
   version: string;
   docs_url?: string;
   base_url: string;
+  hosts: HostLists;
   config: JsonSchema;
   auth: AuthScheme[];
   http: HttpPolicy;

@@ -1,9 +1,10 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
 import { InvalidConfigError, InvalidCredentialsError } from '../errors.js';
-import { HttpClient, createRedactor } from '../http/index.js';
+import { EgressPolicy, HttpClient, createRedactor } from '../http/index.js';
 import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
 import { compileConnector } from './compiled-connector.js';
 import { Connection } from './connection.js';
+import { trustedOrigins } from './trusted-origins.js';
 
 /** Options of `connect` in open-source mode. */
 export interface ConnectOptions {
@@ -11,8 +12,17 @@ export interface ConnectOptions {
   credentials: Record<string, unknown>;
   /** Non-secret settings (e.g. a store name); validated against the manifest, defaults applied. */
   config?: Record<string, unknown>;
-  /** Replaces the manifest's base URL (and the OAuth token URL's origin): the sandbox, a proxy. */
+  /**
+   * Replaces the manifest's base URL (and the OAuth token URL's origin): the sandbox, a proxy. Its
+   * origin is trusted exactly as named (http and loopback included), for every purpose.
+   */
   baseUrl?: string;
+  /**
+   * More origins (`scheme://host[:port]`) the connector may reach besides the manifest's `hosts`,
+   * trusted exactly as named: e.g. the sandbox fakes' file host and customer API host
+   * (`allow_origins` in the sandbox's description). Credentials and config can never widen this.
+   */
+  allowOrigins?: string[];
   /** Receives rotated credentials before they are used, so the caller can persist them. */
   onCredentialsChange?: CredentialsChangeHandler;
   /** Serializes refreshes across processes sharing stored credentials (the hosted service). */
@@ -59,30 +69,17 @@ function configWithCredentials(manifest: Manifest, options: ConnectOptions): Rec
 }
 
 /**
- * The base URL an OAuth answer names for the account (e.g. a regional API host). It is used only
- * when it is https on a host the manifest's pattern allows (with a base-URL override such as the
- * sandbox: only on the override's host), so credentials handed in by a tenant cannot point the
- * engine at an arbitrary address.
+ * The base URL an OAuth answer names for the account (its own regional API host), or the fixed
+ * one while the credentials name none. A named URL must pass the egress policy for `account`
+ * (https on a host of hosts.account, or an operator-named origin); otherwise every call fails with
+ * HOST_NOT_ALLOWED, loudly, instead of quietly sending the token somewhere else.
  */
-function accountBaseUrl(
-  from: { field: string; host_pattern: string },
-  credentials: () => Record<string, unknown>,
-  fallback: string,
-  overridden: boolean,
-): () => string {
-  const allowedHost = overridden ? new URL(fallback).hostname : undefined;
-  const hostPattern = new RegExp(from.host_pattern);
+function accountBaseUrl(field: string, credentials: () => Record<string, unknown>, fallback: string, egress: EgressPolicy): () => string {
   return () => {
-    const value = credentials()[from.field];
-    if (typeof value !== 'string' || value === '') return fallback;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      return fallback;
-    }
-    const trusted = allowedHost !== undefined ? url.hostname === allowedHost : url.protocol === 'https:' && hostPattern.test(url.hostname);
-    return trusted ? value.replace(/\/+$/, '') : fallback;
+    const value = credentials()[field];
+    if (value === undefined || value === null || value === '') return fallback;
+    egress.permit(egress.parse(value, 'account'), 'account');
+    return String(value).replace(/\/+$/, '');
   };
 }
 
@@ -126,6 +123,7 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
   const scheme = selectScheme(connector.manifest, options.credentials, connector.ajv);
   const label = connector.manifest.name;
   const policy = httpPolicy(connector.manifest.http, options);
+  const egress = new EgressPolicy({ hosts: connector.manifest.hosts, trustedOrigins: trustedOrigins(options.baseUrl, options.allowOrigins), label });
   let session: AuthSession | undefined;
   const secrets = secretFields(scheme);
   const redact = createRedactor(() => {
@@ -139,14 +137,15 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     label,
     redact,
     timeoutMs: policy.timeout_ms,
+    egress,
     ...(options.baseUrl ? { tokenOrigin: options.baseUrl } : {}),
     ...(options.onCredentialsChange ? { onCredentialsChange: options.onCredentialsChange } : {}),
     ...(options.refreshCoordinator ? { coordinator: options.refreshCoordinator } : {}),
   });
-  const http = new HttpClient(policy, label, redact);
+  const http = new HttpClient(policy, label, redact, egress);
   const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });
   const baseUrl = scheme.base_url_from
-    ? accountBaseUrl(scheme.base_url_from, () => session?.credentials ?? {}, fixedBaseUrl, options.baseUrl !== undefined)
+    ? accountBaseUrl(scheme.base_url_from.field, () => session?.credentials ?? {}, fixedBaseUrl, egress)
     : () => fixedBaseUrl;
-  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact);
+  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress);
 }

@@ -1,6 +1,6 @@
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
-import type { HttpClient, Redactor } from '../http/index.js';
+import type { EgressPolicy, HttpClient, Redactor } from '../http/index.js';
 import type { PaginationSpec } from '../manifest/index.js';
 import type { SearchResult } from '../search/types.js';
 import type { SyncState } from '../store/types.js';
@@ -65,6 +65,7 @@ export class Connection {
     private readonly baseUrl: () => string,
     private readonly timeoutMs: number,
     private readonly redact: Redactor,
+    private readonly egress: EgressPolicy,
   ) {}
 
   private copy: AttachedCopy | undefined;
@@ -144,6 +145,7 @@ export class Connection {
       label: compiled.label,
       timeoutMs: this.timeoutMs,
       redact: this.redact,
+      egress: this.egress,
       readRecord: async () => (await this.fetchPage(compiled, params)).records[0] as RecordData,
     });
   }

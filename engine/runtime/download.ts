@@ -1,7 +1,8 @@
 import got, { type Request } from 'got';
 import type { IncomingMessage } from 'node:http';
-import { InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { readPath, type Redactor } from '../http/index.js';
+import type { LookupFunction } from 'node:net';
+import { EngineError, InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
+import { readPath, type EgressPolicy, type Redactor } from '../http/index.js';
 import type { FileSpec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 import type { RecordData } from './extract.js';
@@ -42,18 +43,42 @@ export function compileFile(spec: FileSpec): CompiledFile {
   return { spec, headers: Object.entries(spec.headers ?? {}).map(([k, v]) => [k.toLowerCase(), compileTemplate(v)]) };
 }
 
-function openStream(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ request: Request; response: IncomingMessage }> {
+type Opened = { request: Request; response: IncomingMessage };
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// A presigned S3 URL answers directly; a CDN or a regional endpoint may add a hop or two.
+const MAX_REDIRECTS = 3;
+
+function openHop(url: URL, headers: Record<string, string>, timeoutMs: number, dnsLookup: LookupFunction | undefined): Promise<Opened> {
   return new Promise((resolve, reject) => {
     const request = got.stream(url, {
       headers,
+      ...(dnsLookup ? { dnsLookup } : {}),
       throwHttpErrors: false,
-      followRedirect: true,
+      followRedirect: false,
       retry: { limit: 0 },
       timeout: { response: timeoutMs },
     });
     request.once('response', (response: IncomingMessage) => resolve({ request, response }));
     request.once('error', reject);
   });
+}
+
+/**
+ * Opens a file URL and follows its redirects here rather than in got, so that every hop passes
+ * the egress policy (https, hosts.files, a public address at connect time) before it connects.
+ */
+async function openFollowing(first: URL, headers: Record<string, string>, options: DownloadOptions): Promise<Opened> {
+  let url = first;
+  for (let hop = 0; ; hop++) {
+    const { dnsLookup } = options.egress.permit(url, 'files');
+    const opened = await openHop(url, headers, options.timeoutMs, dnsLookup);
+    const location = opened.response.headers.location;
+    if (!REDIRECT_STATUSES.has(opened.response.statusCode ?? 0) || location === undefined) return opened;
+    opened.request.destroy();
+    if (hop >= MAX_REDIRECTS) throw new UpstreamError(`${options.label}: the file host redirected more than ${MAX_REDIRECTS} times`);
+    url = options.egress.parse(location, 'files', url);
+  }
 }
 
 async function smallText(request: Request): Promise<string> {
@@ -66,14 +91,23 @@ async function smallText(request: Request): Promise<string> {
   return text;
 }
 
-function fileUrl(record: RecordData, spec: FileSpec, label: string): string {
+function fileUrl(record: RecordData, spec: FileSpec, label: string, egress: EgressPolicy): URL {
   const url = readPath(record, spec.url);
-  if (typeof url !== 'string' || url === '') {
+  if (url === undefined || url === null || url === '') {
     const name = typeof record.name === 'string' ? `"${record.name}"` : 'the record';
     throw new NotFoundError(`${label}: ${name} ${spec.missing_message}`, { details: [{ path: `/${spec.url}`, message: 'is empty' }] });
   }
-  if (!/^https?:\/\//i.test(url)) throw new UpstreamError(`${label}: the file URL is not http(s)`);
-  return url;
+  return egress.parse(url, 'files');
+}
+
+/** Connection failures as typed errors; a refusal (the guarded lookup's) passes through as it is. */
+function openFailure(error: unknown, label: string): EngineError {
+  if (error instanceof EngineError) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof EngineError) return cause;
+  const code = (error as { code?: string }).code;
+  if (code === 'ETIMEDOUT') return new UpstreamTimeoutError(`${label}: the file host did not answer in time`, { cause: error });
+  return new UpstreamError(`${label}: the file host failed: ${code ?? (error as Error).message}`, { retryable: true, cause: error });
 }
 
 export interface DownloadOptions {
@@ -82,6 +116,8 @@ export interface DownloadOptions {
   label: string;
   timeoutMs: number;
   redact: Redactor;
+  /** Where the file and its redirects may be fetched from (hosts.files, operator-named origins). */
+  egress: EgressPolicy;
   /** Reads the record again (for a fresh URL after the old one expired). */
   readRecord: () => Promise<RecordData>;
 }
@@ -89,7 +125,8 @@ export interface DownloadOptions {
 /**
  * Fetches the file a record names and returns it as a stream, never buffered. The file host gets
  * no credentials: download URLs are presigned, and a token sent along would leak to a third
- * party (S3 even refuses it). An expired URL (a `refetch_on` status) is read again once.
+ * party (S3 even refuses it). An expired URL (a `refetch_on` status) is read again once. The URL
+ * and every redirect hop must pass the egress policy (HOST_NOT_ALLOWED otherwise).
  */
 export async function download(first: RecordData, options: DownloadOptions): Promise<DownloadStream> {
   const { file, label } = options;
@@ -100,14 +137,12 @@ export async function download(first: RecordData, options: DownloadOptions): Pro
   }
   let record = first;
   for (let attempt = 0; ; attempt++) {
-    const url = fileUrl(record, file.spec, label);
+    const url = fileUrl(record, file.spec, label, options.egress);
     let opened;
     try {
-      opened = await openStream(url, headers, options.timeoutMs);
+      opened = await openFollowing(url, headers, options);
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'ETIMEDOUT') throw new UpstreamTimeoutError(`${label}: the file host did not answer in time`, { cause: error });
-      throw new UpstreamError(`${label}: the file host failed: ${code ?? (error as Error).message}`, { retryable: true, cause: error });
+      throw openFailure(error, label);
     }
     const { request, response } = opened;
     const status = response.statusCode ?? 0;

@@ -1,4 +1,5 @@
 export { connect, checkConnectorInput, type ConnectOptions, type CheckedConnectorInput } from './connect.js';
+export { trustedOrigins } from './trusted-origins.js';
 export { Connection, type AttachedCopy, type CopySyncOptions, type ExecuteResult, type ListResult, type RecordResult } from './connection.js';
 export { compileConnector, type CompiledConnector, type CompiledAction } from './compiled-connector.js';
 export type { RecordData, ResultMeta } from './extract.js';

@@ -12,4 +12,9 @@ export interface UpstreamInfo {
   credentials_by_scheme: Record<string, Record<string, string>>;
   /** Connector config values for this fake. */
   config: Record<string, unknown>;
+  /**
+   * The fake's other origins (the Asana file host, the Gong customer host): requests go only where
+   * the manifest or the operator says, so pass these as `allowOrigins` together with `base_url`.
+   */
+  allow_origins: string[];
 }

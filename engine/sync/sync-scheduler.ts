@@ -14,6 +14,8 @@ export type OpenConnector = (connectorId: string) => Promise<{ connection: Conne
 /** Where the scheduler reports what it does; pino-compatible. */
 export interface SyncLogger {
   info(object: Record<string, unknown>, message: string): void;
+  /** An entity whose pass failed, with its last_error (already redacted; e.g. a HOST_NOT_ALLOWED refusal). */
+  warn(object: Record<string, unknown>, message: string): void;
   error(object: Record<string, unknown>, message: string): void;
 }
 
@@ -168,6 +170,7 @@ export class SyncScheduler {
         },
       });
       logger?.info({ connector: id, entities: states.map((s) => `${s.entity}:${s.status}:${s.records}`) }, 'sync: pass finished');
+      for (const failed of states.filter((s) => s.status === 'failed')) logger?.warn({ connector: id, entity: failed.entity, last_error: failed.last_error }, 'sync: entity failed');
       return states;
     } catch (error) {
       logger?.error({ err: error, connector: id }, 'sync: pass could not start');

@@ -29,7 +29,8 @@ export async function startAsana(options: { rateLimits?: boolean } = {}): Promis
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
-    asana: () => connect('asana', { credentials: { token }, baseUrl: info.base_url, rateLimit: false }),
+    // The fake's file host is a second origin (allow_origins): downloads may go there.
+    asana: () => connect('asana', { credentials: { token }, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false }),
     close: () => sandbox.close(),
   };
 }

@@ -161,6 +161,7 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
       credentials: { ...credentials },
       credentials_by_scheme: { oauth: { ...credentials } },
       config: { region: HOST_REGION, profile_id: String(data.mainProfileId) },
+      allow_origins: [],
     }),
     close: () => server.close(),
   };

@@ -252,6 +252,8 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
           },
         },
         config: {},
+        // The file host is a second origin, like S3 (API-NOTES B5).
+        allow_origins: [new URL(blobBaseUrl).origin],
       };
     },
     close: async () => {

@@ -188,6 +188,8 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
           },
         },
         config: {},
+        // The customer host that token answers name (API-NOTES C.1) is a second origin.
+        allow_origins: [new URL(customerBaseUrl).origin],
       };
     },
     close: async () => {

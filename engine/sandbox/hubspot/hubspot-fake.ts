@@ -161,6 +161,7 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
           },
         },
         config: {},
+        allow_origins: [],
       };
     },
     close: () => server.close(),

@@ -138,6 +138,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
         credentials: { ...credentials },
         credentials_by_scheme: { token: { ...credentials } },
         config: { shop: store, api_version: LATEST_API_VERSION },
+        allow_origins: [],
       };
     },
     close: () => server.close(),
