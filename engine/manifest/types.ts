@@ -167,6 +167,8 @@ export interface SyncFieldMapping {
 export interface SyncIncremental {
   params: Record<string, unknown>;
   cursor_field: string;
+  /** Records arrive in ascending `cursor_field` order, so the cursor may advance batch by batch. */
+  ordered?: boolean;
 }
 
 /** One read of a pass, optionally once per partition record. */

@@ -33,3 +33,10 @@ export function newerCursor(current: string | null, candidate: unknown): string 
   const newer = Number.isNaN(a) || Number.isNaN(b) ? text > current : b > a;
   return newer ? text : current;
 }
+
+/** The older of two modification times (`current` when they cannot be compared as instants). */
+export function olderCursor(current: string, candidate: string): string {
+  const [a, b] = [Date.parse(current), Date.parse(candidate)];
+  if (Number.isNaN(a) || Number.isNaN(b)) return current;
+  return b < a ? candidate : current;
+}

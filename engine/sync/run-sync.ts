@@ -3,11 +3,18 @@ import { readPath } from '../http/index.js';
 import type { Manifest, SyncPlan } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import type { Store, SyncState, SyncedRecord } from '../store/index.js';
-import { copyRecord, newerCursor } from './copy-record.js';
+import { copyRecord, newerCursor, olderCursor } from './copy-record.js';
 import { readPlan } from './read-plan.js';
 
 /** How often a full pass runs when incremental ones are possible: deletions show up at least daily. */
 export const DEFAULT_FULL_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How far the upstream's clock may run behind ours. A pass's next cursor is never later than its
+ * start less this margin, so a record changed while the pass ran (after its page was read) is read
+ * again by the next incremental pass, even when the upstream stamps it with a slower clock.
+ */
+export const CURSOR_SKEW_MARGIN_MS = 5 * 60 * 1000;
 
 /** One step of a pass, for progress bars and logs. */
 export interface SyncProgress {
@@ -68,6 +75,12 @@ class EntityPass {
   readonly state: SyncState;
   private readonly seen = new Set<string>();
   private batch: SyncedRecord[] = [];
+  /** The cursor of the last successful pass: what the stored state keeps until this one succeeds. */
+  private readonly committedCursor: string | null;
+  /** The newest `cursor_field` value read so far, written or not. */
+  private highWater: string | null = null;
+  /** The newest value among records already written (advances the stored cursor only for ordered reads). */
+  private writtenHighWater: string | null = null;
 
   constructor(
     private readonly options: SyncOptions,
@@ -78,6 +91,7 @@ class EntityPass {
     private readonly total: number,
   ) {
     const mode = chooseMode(plan, previous, options);
+    this.committedCursor = previous?.cursor ?? null;
     this.state = {
       connector_id: options.connectorId,
       entity,
@@ -85,7 +99,7 @@ class EntityPass {
       mode,
       records: 0,
       generation: Date.now(),
-      cursor: mode === 'incremental' ? (previous?.cursor ?? null) : null,
+      cursor: this.committedCursor,
       started_at: new Date().toISOString(),
       finished_at: null,
       last_success_at: previous?.last_success_at ?? null,
@@ -106,11 +120,11 @@ class EntityPass {
       this.options.signal?.throwIfAborted();
       if (this.state.mode === 'full') await store.removeStaleRecords(connectorId, this.entity, this.state.generation);
       const finished = new Date().toISOString();
-      Object.assign(this.state, { status: 'succeeded', finished_at: finished, last_success_at: finished });
+      Object.assign(this.state, { status: 'succeeded', finished_at: finished, last_success_at: finished, cursor: this.nextCursor() });
       if (this.state.mode === 'full') this.state.last_full_at = finished;
     } catch (error) {
-      // A failed pass keeps the previous cursor: the next one reads from where the last success was.
-      Object.assign(this.state, { status: 'failed', finished_at: new Date().toISOString(), last_error: describeFailure(error, this.options.signal), cursor: this.previous?.cursor ?? null });
+      // A failed pass keeps the cursor of what is durably copied: the next one reads from there.
+      Object.assign(this.state, { status: 'failed', finished_at: new Date().toISOString(), last_error: describeFailure(error, this.options.signal), cursor: this.durableCursor() });
       // The new owner of the pass writes the state from now on; this runner must not overwrite it.
       if (this.options.signal?.reason === LEASE_LOST) return this.state;
     }
@@ -125,7 +139,7 @@ class EntityPass {
     if (id === undefined || id === null || typeof id === 'object') {
       throw new EngineError('UPSTREAM_ERROR', `a ${this.entity} record has no id at "${this.plan.id}"`);
     }
-    if (this.plan.incremental) this.state.cursor = newerCursor(this.state.cursor, readPath(record, this.plan.incremental.cursor_field));
+    if (this.plan.incremental) this.highWater = newerCursor(this.highWater, readPath(record, this.plan.incremental.cursor_field));
     const key = String(id);
     // A record reached through two partitions (a task in two projects) is written once per pass.
     if (this.seen.has(key)) return;
@@ -140,9 +154,35 @@ class EntityPass {
     await this.options.store.writeRecords(this.options.connectorId, this.entity, this.state.generation, this.batch);
     this.state.records += this.batch.length;
     this.batch = [];
+    this.writtenHighWater = this.highWater;
+    this.state.cursor = this.durableCursor();
     // The stored state follows the pass batch by batch, so GET .../sync (any process) shows progress.
     await this.options.store.saveSyncState(this.state);
     this.report();
+  }
+
+  /**
+   * The cursor the stored state may hold mid-pass: the last success's, or, where the upstream
+   * returns records in cursor order, the newest value already written (everything older is in the
+   * copy). Never the newest value read: records not yet written would be skipped after a crash.
+   */
+  private durableCursor(): string | null {
+    if (!this.plan.incremental?.ordered) return this.committedCursor;
+    return newerCursor(this.committedCursor, this.writtenHighWater);
+  }
+
+  /**
+   * The cursor a successful pass leaves: the newest value read, capped at the pass's start less
+   * the skew margin. A full pass read everything, so its own value replaces the old one; an
+   * incremental pass only moves the cursor forward.
+   */
+  private nextCursor(): string | null {
+    if (!this.plan.incremental) return null;
+    const full = this.state.mode === 'full';
+    if (this.highWater === null) return full ? null : this.committedCursor;
+    const cap = new Date(Date.parse(this.state.started_at) - CURSOR_SKEW_MARGIN_MS).toISOString();
+    const seen = olderCursor(this.highWater, cap);
+    return full ? seen : newerCursor(this.committedCursor, seen);
   }
 
   private report(): void {
