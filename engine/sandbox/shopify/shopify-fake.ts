@@ -15,6 +15,7 @@ import { notFound, statusError } from './errors.js';
 import { CALL_LIMIT_HEADER, ShopifyRateLimits } from './rate-limits.js';
 import { registerRoutes } from './routes.js';
 import { seedShopifyData } from './seed-data.js';
+import { shopTime } from './shop-time.js';
 import { TokenStore } from './token-store.js';
 
 /** The default store name: the fake serves `sandbox-store.myshopify.com`. */
@@ -74,6 +75,11 @@ export interface ShopifyFake {
   /** The fake's clock (real time plus `advance`): drains buckets and expires tokens without sleeping. */
   readonly clock: FakeClock;
   readonly dataset: ShopifyData;
+  /**
+   * Edits an order as a merchant does in the admin: sets its `note` and moves `updated_at` to the
+   * fake clock's now, so `updated_at_min` lists it again. False when there is no such order.
+   */
+  editOrder(id: number, note: string): boolean;
   describe(): UpstreamInfo;
   close(): Promise<void>;
 }
@@ -131,6 +137,12 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     resetRateLimits: () => limits.restoreDefaults(),
     clock,
     dataset: data,
+    editOrder: (id, note) => {
+      const order = data.order(id);
+      if (!order) return false;
+      Object.assign(order, { note, updated_at: shopTime(clock.now()) });
+      return true;
+    },
     describe: () => {
       const credentials = { api_key: tokens.accessToken, shop: store };
       return {
