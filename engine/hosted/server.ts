@@ -1,18 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ConnectorNotFoundError, ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { findManifest } from '../manifest/index.js';
 import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
 import { searchCopy, SyncScheduler } from '../sync/index.js';
-import { verifySecret, type Cipher, type ConnectorRow, type Store } from '../store/index.js';
+import { type Cipher, type ConnectorRow, type Store } from '../store/index.js';
 import { bodySchema } from './body-schemas.js';
+import { ClientAuthenticator } from './client-auth.js';
+import { registerClosingGuard } from './closing-guard.js';
 import { ConnectorPool } from './connector-pool.js';
 import { connectorTypes } from './connector-types.js';
 import { sendError, toEngineError } from './error-reply.js';
+import { frameworkOptions } from './framework-options.js';
+import { registerJsonBody } from './json-body.js';
 import { ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
+import { newRequestId, registerRequestIds } from './request-id.js';
 import { TokenIssuer, type TokenScope } from './tokens.js';
+import { registerUrlTextCheck } from './url-text.js';
 
 /** What the hosted server needs. */
 export interface HostedServerOptions {
@@ -93,7 +98,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   const background = syncOptions.background ?? true;
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    genReqId: () => randomUUID(),
+    genReqId: newRequestId,
+    ...frameworkOptions(),
     logger:
       options.logger === false
         ? false
@@ -104,6 +110,11 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
           },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true } },
   });
+  registerRequestIds(app);
+  registerClosingGuard(app);
+  registerUrlTextCheck(app);
+  registerJsonBody(app);
+  const clients = new ClientAuthenticator(store);
 
   const scheduler = new SyncScheduler({
     store,
@@ -163,8 +174,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
 
   app.post('/v1/auth/token', { schema: { body: bodySchema('hosted-token-request') } }, async (request) => {
     const body = request.body as { client_id: string; client_secret: string; external_user_id: string };
-    const client = await store.findClient(body.client_id);
-    if (!client || client.revoked_at || !(await verifySecret(body.client_secret, client.secret_hash))) {
+    const client = await clients.authenticate(body.client_id, body.client_secret);
+    if (!client) {
       throw new UnauthenticatedError('unknown client_id or wrong client_secret');
     }
     return tokens.issue({ clientId: client.client_id, externalUserId: body.external_user_id });
