@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   URI_TOO_LONG: { status: 414, retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, retryable: false },
+  EXPECTATION_FAILED: { status: 417, retryable: false },
   RATE_LIMITED: { status: 429, retryable: true },
   HEADERS_TOO_LARGE: { status: 431, retryable: false },
   INTERNAL: { status: 500, retryable: false },
@@ -195,6 +196,8 @@ export class PayloadTooLargeError extends kind('PAYLOAD_TOO_LARGE') {}
 export class UriTooLongError extends kind('URI_TOO_LONG') {}
 /** A request body in a media type other than application/json. */
 export class UnsupportedMediaTypeError extends kind('UNSUPPORTED_MEDIA_TYPE') {}
+/** An `Expect` header other than 100-continue, which is the only expectation HTTP defines. */
+export class ExpectationFailedError extends kind('EXPECTATION_FAILED') {}
 /** The upstream kept answering 429, or asked for a wait longer than the cap. */
 export class RateLimitedError extends kind('RATE_LIMITED') {}
 /** The request line and headers (query string included) are larger than the HTTP server takes. */
@@ -232,6 +235,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   URI_TOO_LONG: UriTooLongError,
   UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,
+  EXPECTATION_FAILED: ExpectationFailedError,
   RATE_LIMITED: RateLimitedError,
   HEADERS_TOO_LARGE: HeadersTooLargeError,
   INTERNAL: InternalError,

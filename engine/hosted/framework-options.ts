@@ -1,3 +1,4 @@
+import type { ServerOptions } from 'node:http';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { answerClientError } from './client-error.js';
 import { sendError, toEngineError } from './error-reply.js';
@@ -10,10 +11,12 @@ export const MAX_PARAM_LENGTH = 100;
  * router raises before any hook (bad percent-encoding, a segment over MAX_PARAM_LENGTH) go to
  * our error mapping instead of fastify's own body, Node's parser errors to answerClientError,
  * and a request that arrives while the server closes is answered by refuseWhileClosing instead
- * of fastify's built-in 503 body.
+ * of fastify's built-in 503 body. Node's own answers are taken over by registerNodeAnswers.
  */
-export function frameworkOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions' | 'return503OnClosing'> {
+export function frameworkOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions' | 'return503OnClosing'> & { http: ServerOptions } {
   return {
+    // Node would answer a missing Host itself; registerNodeAnswers checks it in our shape instead.
+    http: { requireHostHeader: false },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     return503OnClosing: false,
     frameworkErrors: (error: unknown, request: FastifyRequest, reply: FastifyReply) => {

@@ -13,6 +13,7 @@ import { connectorTypes } from './connector-types.js';
 import { sendError, toEngineError } from './error-reply.js';
 import { frameworkOptions } from './framework-options.js';
 import { registerJsonBody } from './json-body.js';
+import { registerNodeAnswers } from './node-answers.js';
 import { ServiceMetrics } from './metrics.js';
 import { openApiDocument } from './openapi.js';
 import { newRequestId, registerRequestIds } from './request-id.js';
@@ -111,6 +112,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true } },
   });
   registerRequestIds(app);
+  registerNodeAnswers(app);
   registerClosingGuard(app);
   registerUrlTextCheck(app);
   registerJsonBody(app);
