@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   INVALID_CONFIG: { status: 400, retryable: false },
   INVALID_CREDENTIALS: { status: 400, retryable: false },
   SEARCH_UNAVAILABLE: { status: 400, retryable: false },
+  UPSTREAM_REJECTED: { status: 400, retryable: false },
   UNAUTHENTICATED: { status: 401, retryable: false },
   FORBIDDEN: { status: 403, retryable: false },
   CONNECTOR_NOT_FOUND: { status: 404, retryable: false },
@@ -206,6 +207,12 @@ export class HeadersTooLargeError extends kind('HEADERS_TOO_LARGE') {}
 export class InternalError extends kind('INTERNAL') {}
 /** A manifest failed validation; `details` locates every problem as file:line:col. */
 export class ManifestInvalidError extends kind('MANIFEST_INVALID') {}
+/**
+ * The upstream refused the request as invalid (400, 416, 422): a value it does not take (an id of
+ * the wrong form, an expired page token, a range past the end). The caller changes the request;
+ * `upstream.message` says what the upstream objected to.
+ */
+export class UpstreamRejectedError extends kind('UPSTREAM_REJECTED') {}
 /** The upstream failed or answered something the manifest does not describe. */
 export class UpstreamError extends kind('UPSTREAM_ERROR') {}
 /** The upstream handed back a page token it had already given: following it would never end. */
@@ -225,6 +232,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   INVALID_CONFIG: InvalidConfigError,
   INVALID_CREDENTIALS: InvalidCredentialsError,
   SEARCH_UNAVAILABLE: SearchUnavailableError,
+  UPSTREAM_REJECTED: UpstreamRejectedError,
   UNAUTHENTICATED: UnauthenticatedError,
   FORBIDDEN: ForbiddenError,
   CONNECTOR_NOT_FOUND: ConnectorNotFoundError,
