@@ -65,7 +65,7 @@ export function findJsonLimitProblem(text: string, limits = JSON_BODY_LIMITS): E
     }
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (frames.length >= limits.maxDepth) return { path: pointer(text, frames), message: `nests deeper than ${limits.maxDepth} levels` };
-      if (++values > limits.maxValues) return { path: pointer(text, frames), message: `the body holds more than ${limits.maxValues} values` };
+      if (++values > limits.maxValues) return { path: pointer(text, frames), message: `is where the body passes ${limits.maxValues} values` };
       frames.push({ array: c === OPEN_ARRAY, count: 0, keyStart: -1, keyEnd: -1 });
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       frames.pop();
@@ -74,8 +74,9 @@ export function findJsonLimitProblem(text: string, limits = JSON_BODY_LIMITS): E
       top.keyEnd = stringEnd;
       if (++top.count > limits.maxObjectMembers) return { path: pointer(text, frames.slice(0, -1)), message: `has more than ${limits.maxObjectMembers} members` };
     } else if (top && c === COMMA) {
-      if (++values > limits.maxValues) return { path: pointer(text, frames), message: `the body holds more than ${limits.maxValues} values` };
-      if (top.array && ++top.count > limits.maxArrayItems) return { path: pointer(text, frames.slice(0, -1)), message: `has more than ${limits.maxArrayItems} items` };
+      if (top.array) top.count++;
+      if (++values > limits.maxValues) return { path: pointer(text, frames), message: `is where the body passes ${limits.maxValues} values` };
+      if (top.array && top.count > limits.maxArrayItems) return { path: pointer(text, frames.slice(0, -1)), message: `has more than ${limits.maxArrayItems} items` };
     }
   }
   return undefined;
