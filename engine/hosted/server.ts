@@ -4,7 +4,7 @@ import { ConnectorNotFoundError, ForbiddenError, UnauthenticatedError } from '..
 import { findManifest } from '../manifest/index.js';
 import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
 import { searchCopy, SyncScheduler } from '../sync/index.js';
-import { type Cipher, type ConnectorRow, type Store } from '../store/index.js';
+import type { Cipher, ConnectorRow, Store } from '../store/index.js';
 import { bodySchema } from './body-schemas.js';
 import { ClientAuthenticator } from './client-auth.js';
 import { registerClosingGuard } from './closing-guard.js';
@@ -13,8 +13,8 @@ import { connectorTypes } from './connector-types.js';
 import { sendError, toEngineError } from './error-reply.js';
 import { frameworkOptions } from './framework-options.js';
 import { registerJsonBody } from './json-body.js';
-import { registerNodeAnswers } from './node-answers.js';
 import { ServiceMetrics } from './metrics.js';
+import { registerNodeAnswers } from './node-answers.js';
 import { openApiDocument } from './openapi.js';
 import { newRequestId, registerRequestIds } from './request-id.js';
 import { TokenIssuer, type TokenScope } from './tokens.js';
