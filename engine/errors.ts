@@ -6,6 +6,7 @@
 
 export const ERROR_CODES = {
   INVALID_REQUEST: { status: 400, retryable: false },
+  REQUEST_TOO_COMPLEX: { status: 400, retryable: false },
   UNKNOWN_CONNECTOR_TYPE: { status: 400, retryable: false },
   UNKNOWN_ENTITY: { status: 400, retryable: false },
   UNSUPPORTED_ACTION: { status: 400, retryable: false },
@@ -13,20 +14,27 @@ export const ERROR_CODES = {
   INVALID_CONFIG: { status: 400, retryable: false },
   INVALID_CREDENTIALS: { status: 400, retryable: false },
   SEARCH_UNAVAILABLE: { status: 400, retryable: false },
+  UPSTREAM_REJECTED: { status: 400, retryable: false },
   UNAUTHENTICATED: { status: 401, retryable: false },
   FORBIDDEN: { status: 403, retryable: false },
   CONNECTOR_NOT_FOUND: { status: 404, retryable: false },
   NOT_FOUND: { status: 404, retryable: false },
+  REQUEST_TIMEOUT: { status: 408, retryable: true },
   REAUTH_REQUIRED: { status: 409, retryable: false },
   CONNECTOR_LIMIT_REACHED: { status: 409, retryable: false },
   SEARCH_NOT_READY: { status: 409, retryable: true },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
+  URI_TOO_LONG: { status: 414, retryable: false },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, retryable: false },
+  EXPECTATION_FAILED: { status: 417, retryable: false },
   RATE_LIMITED: { status: 429, retryable: true },
+  HEADERS_TOO_LARGE: { status: 431, retryable: false },
   INTERNAL: { status: 500, retryable: false },
   MANIFEST_INVALID: { status: 500, retryable: false },
   UPSTREAM_ERROR: { status: 502, retryable: false },
   PAGINATION_LOOP: { status: 502, retryable: false },
   HOST_NOT_ALLOWED: { status: 502, retryable: false },
+  SERVICE_UNAVAILABLE: { status: 503, retryable: true },
   UPSTREAM_TIMEOUT: { status: 504, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
@@ -47,12 +55,51 @@ export interface UpstreamInfo {
 
 export interface EngineErrorOptions {
   details?: ErrorDetail[];
+  /**
+   * How many problems there were in all, when the caller collected only some of them (the search
+   * parser keeps a bounded list); the error then reports the rest as a count.
+   */
+  detailsTotal?: number;
+  /** The hosted API's id of the request that failed (an error rebuilt from a hosted answer). */
+  requestId?: string;
   upstream?: UpstreamInfo;
   retryAfterMs?: number;
   retryable?: boolean;
   /** SEARCH_NOT_READY: the entity's sync state, so the caller sees how far the copy is. */
   sync?: Record<string, unknown>;
   cause?: unknown;
+}
+
+/**
+ * Bounds on what one error carries, so that a hostile request (80,000 unknown params, a key of a
+ * megabyte) cannot make a huge answer or a huge log line: at most this many details, each path and
+ * message clipped, the rest reported as `details_omitted`.
+ */
+export const ERROR_LIMITS = { maxDetails: 20, maxPathLength: 256, maxDetailMessageLength: 512, maxMessageLength: 1000 } as const;
+
+/** Shortens text to `max` UTF-16 units with an ellipsis, never splitting a surrogate pair. */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 3;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}...`;
+}
+
+/**
+ * A one-line summary of problems for an error message: the first few, then how many more, so a
+ * message stays short however many problems the details hold.
+ */
+export function summarizeDetails(details: readonly ErrorDetail[], shown = 3): string {
+  const head = details.slice(0, shown).map((d) => `${clipText(d.path, 80)} ${clipText(d.message, 160)}`).join('; ');
+  return details.length > shown ? `${head} (and ${details.length - shown} more)` : head;
+}
+
+function boundedDetails(details: readonly ErrorDetail[]): ErrorDetail[] {
+  return details.slice(0, ERROR_LIMITS.maxDetails).map((d) => ({
+    path: clipText(String(d.path), ERROR_LIMITS.maxPathLength),
+    message: clipText(String(d.message), ERROR_LIMITS.maxDetailMessageLength),
+  }));
 }
 
 /**
@@ -64,17 +111,25 @@ export class EngineError extends Error {
   readonly status: number;
   readonly retryable: boolean;
   readonly details?: ErrorDetail[];
+  /** Problems left out of `details` (see ERROR_LIMITS). */
+  readonly detailsOmitted?: number;
   readonly upstream?: UpstreamInfo;
   readonly retryAfterMs?: number;
   readonly sync?: Record<string, unknown>;
+  readonly requestId?: string;
 
   constructor(code: ErrorCode, message: string, options: EngineErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(clipText(message, ERROR_LIMITS.maxMessageLength), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.retryable = options.retryable ?? ERROR_CODES[code].retryable;
-    if (options.details) this.details = options.details;
+    if (options.details) {
+      this.details = boundedDetails(options.details);
+      const omitted = Math.max(options.detailsTotal ?? 0, options.details.length) - this.details.length;
+      if (omitted > 0) this.detailsOmitted = omitted;
+    }
+    if (options.requestId) this.requestId = options.requestId;
     if (options.upstream) this.upstream = options.upstream;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
     if (options.sync) this.sync = options.sync;
@@ -89,8 +144,10 @@ export class EngineError extends Error {
     };
     if (this.retryAfterMs !== undefined) error.retry_after_ms = this.retryAfterMs;
     if (this.details) error.details = this.details;
+    if (this.detailsOmitted) error.details_omitted = this.detailsOmitted;
     if (this.upstream) error.upstream = this.upstream;
     if (this.sync) error.sync = this.sync;
+    if (this.requestId) error.request_id = this.requestId;
     return { error };
   }
 }
@@ -106,6 +163,8 @@ function kind<C extends ErrorCode>(code: C) {
 
 /** The request itself is malformed (hosted API bodies). */
 export class InvalidRequestError extends kind('INVALID_REQUEST') {}
+/** A request body nests too deep or holds too many values (hosted API; see json-limits.ts). */
+export class RequestTooComplexError extends kind('REQUEST_TOO_COMPLEX') {}
 /** `connect()` was given a type no manifest declares. */
 export class UnknownConnectorTypeError extends kind('UNKNOWN_CONNECTOR_TYPE') {}
 /** The entity is not in the connector's manifest. */
@@ -132,16 +191,32 @@ export class NotFoundError extends kind('NOT_FOUND') {}
 export class ReauthRequiredError extends kind('REAUTH_REQUIRED') {}
 /** The end user already holds as many connectors as one tenant may; delete one first. */
 export class ConnectorLimitReachedError extends kind('CONNECTOR_LIMIT_REACHED') {}
+/** The client sent its request too slowly (the HTTP server's request timeout). */
+export class RequestTimeoutError extends kind('REQUEST_TIMEOUT') {}
 /** The synchronized copy is not complete yet. */
 export class SearchNotReadyError extends kind('SEARCH_NOT_READY') {}
 /** A request body is over the limit. */
 export class PayloadTooLargeError extends kind('PAYLOAD_TOO_LARGE') {}
+/** A path segment (a connector id) is longer than the router takes. */
+export class UriTooLongError extends kind('URI_TOO_LONG') {}
+/** A request body in a media type other than application/json. */
+export class UnsupportedMediaTypeError extends kind('UNSUPPORTED_MEDIA_TYPE') {}
+/** An `Expect` header other than 100-continue, which is the only expectation HTTP defines. */
+export class ExpectationFailedError extends kind('EXPECTATION_FAILED') {}
 /** The upstream kept answering 429, or asked for a wait longer than the cap. */
 export class RateLimitedError extends kind('RATE_LIMITED') {}
+/** The request line and headers (query string included) are larger than the HTTP server takes. */
+export class HeadersTooLargeError extends kind('HEADERS_TOO_LARGE') {}
 /** A bug or an unexpected condition inside the engine. */
 export class InternalError extends kind('INTERNAL') {}
 /** A manifest failed validation; `details` locates every problem as file:line:col. */
 export class ManifestInvalidError extends kind('MANIFEST_INVALID') {}
+/**
+ * The upstream refused the request as invalid (400, 416, 422): a value it does not take (an id of
+ * the wrong form, an expired page token, a range past the end). The caller changes the request;
+ * `upstream.message` says what the upstream objected to.
+ */
+export class UpstreamRejectedError extends kind('UPSTREAM_REJECTED') {}
 /** The upstream failed or answered something the manifest does not describe. */
 export class UpstreamError extends kind('UPSTREAM_ERROR') {}
 /** The upstream handed back a page token it had already given: following it would never end. */
@@ -152,11 +227,14 @@ export class PaginationLoopError extends kind('PAGINATION_LOOP') {}
  * unicast address). The message names the purpose, host, port and rule, never the query string.
  */
 export class HostNotAllowedError extends kind('HOST_NOT_ALLOWED') {}
+/** The hosted service is shutting down; another instance (or this one, restarted) will answer. */
+export class ServiceUnavailableError extends kind('SERVICE_UNAVAILABLE') {}
 /** The upstream did not answer in time, even after retries. */
 export class UpstreamTimeoutError extends kind('UPSTREAM_TIMEOUT') {}
 
 const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOptions) => EngineError> = {
   INVALID_REQUEST: InvalidRequestError,
+  REQUEST_TOO_COMPLEX: RequestTooComplexError,
   UNKNOWN_CONNECTOR_TYPE: UnknownConnectorTypeError,
   UNKNOWN_ENTITY: UnknownEntityError,
   UNSUPPORTED_ACTION: UnsupportedActionError,
@@ -164,20 +242,27 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   INVALID_CONFIG: InvalidConfigError,
   INVALID_CREDENTIALS: InvalidCredentialsError,
   SEARCH_UNAVAILABLE: SearchUnavailableError,
+  UPSTREAM_REJECTED: UpstreamRejectedError,
   UNAUTHENTICATED: UnauthenticatedError,
   FORBIDDEN: ForbiddenError,
   CONNECTOR_NOT_FOUND: ConnectorNotFoundError,
   NOT_FOUND: NotFoundError,
+  REQUEST_TIMEOUT: RequestTimeoutError,
   REAUTH_REQUIRED: ReauthRequiredError,
   CONNECTOR_LIMIT_REACHED: ConnectorLimitReachedError,
   SEARCH_NOT_READY: SearchNotReadyError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
+  URI_TOO_LONG: UriTooLongError,
+  UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,
+  EXPECTATION_FAILED: ExpectationFailedError,
   RATE_LIMITED: RateLimitedError,
+  HEADERS_TOO_LARGE: HeadersTooLargeError,
   INTERNAL: InternalError,
   MANIFEST_INVALID: ManifestInvalidError,
   UPSTREAM_ERROR: UpstreamError,
   PAGINATION_LOOP: PaginationLoopError,
   HOST_NOT_ALLOWED: HostNotAllowedError,
+  SERVICE_UNAVAILABLE: ServiceUnavailableError,
   UPSTREAM_TIMEOUT: UpstreamTimeoutError,
 };
 

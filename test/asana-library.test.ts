@@ -164,7 +164,7 @@ describe('asana lists', () => {
     const page = await list('project_tasks', { project_gid: bigProject, limit: 10 });
     hub.sandbox.fakes.asana.clock.advance(60 * 60 * 1000);
     const error = await hub.asana().execute('project_tasks', 'list', { project_gid: bigProject, limit: 10, offset: page.meta.next_cursor }).catch((e) => e);
-    expect(error.code).toBe('UPSTREAM_ERROR');
+    expect(error.code).toBe('UPSTREAM_REJECTED');
     expect(error.upstream.status).toBe(400);
     expect(error.upstream.message).toMatch(/offset|pagination/i);
   });

@@ -216,7 +216,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(get.body.data).toEqual(list.body.data[0]);
     const invalid = await call(h, 'POST', path, { token: t, body: { entity: 'contacts', action: 'list', params: { limit: 0 } } });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ error: { code: 'INVALID_PARAMS', message: expect.any(String), retryable: false, details: [{ path: '/limit', message: 'must be >= 1' }] } });
+    expect(invalid.body).toEqual({ error: { code: 'INVALID_PARAMS', message: expect.any(String), retryable: false, details: [{ path: '/limit', message: 'must be >= 1' }], request_id: invalid.headers.get('x-request-id') } });
     const entity = await call(h, 'POST', path, { token: t, body: { entity: 'leads', action: 'list' } });
     expect(entity.body.error.code).toBe('UNKNOWN_ENTITY');
     const action = await call(h, 'POST', path, { token: t, body: { entity: 'schemas', action: 'download' } });

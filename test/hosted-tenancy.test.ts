@@ -155,6 +155,7 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
         const missing = await call(method, unknownPath, { token: intruder, ...(unknownBody !== undefined ? { body: unknownBody } : {}) });
         expect(foreign.status, `${method} ${path}`).toBe(404);
         expect(foreign.body.error.code).toBe('CONNECTOR_NOT_FOUND');
+        expect(JSON.stringify(foreign.body), 'the id is not repeated back').not.toContain(id);
         expect(comparable(foreign, id, '<id>'), `${method} ${path}`).toEqual(comparable(missing, unknown, '<id>'));
       }
     }

@@ -187,7 +187,7 @@ describe('hubspot api_search', () => {
 
   test("paging past HubSpot's 10,000-result cap is the upstream's 400, typed", async () => {
     const error = await hubspot().execute('contacts', 'api_search', { after: '9995', limit: 10 }).catch((e) => e);
-    expect(error.code).toBe('UPSTREAM_ERROR');
+    expect(error.code).toBe('UPSTREAM_REJECTED');
     expect(error.upstream.status).toBe(400);
     expect(error.upstream.message.length).toBeGreaterThan(0);
     expect(error.upstream.request_id).toMatch(/[0-9a-f-]{36}/);

@@ -121,7 +121,7 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
       expect(await store.tenantScheduleSync(tenantB, id, { dueAt: new Date(), full: true })).toBe(false);
       const refused = await store.tenantSearchRecords(tenantB, { connectorId: id, entity: 'contacts' }, request).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(EngineError);
-      expect(refused).toMatchObject({ code: 'CONNECTOR_NOT_FOUND', message: `no connector ${id}` });
+      expect(refused).toMatchObject({ code: 'CONNECTOR_NOT_FOUND', message: 'no connector with this id for this user' });
     }
     expect(await store.listConnectors(tenantB)).toEqual([]);
     expect(await store.listConnectors({ clientId: a, externalUserId: 'user-B' })).toEqual([]);

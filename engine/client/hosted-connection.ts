@@ -28,6 +28,8 @@ function errorFromBody(status: number, body: unknown): EngineError {
     ...(typeof error.retry_after_ms === 'number' ? { retryAfterMs: error.retry_after_ms } : {}),
     ...(typeof error.retryable === 'boolean' ? { retryable: error.retryable } : {}),
     ...(error.sync && typeof error.sync === 'object' ? { sync: error.sync as Record<string, unknown> } : {}),
+    ...(typeof error.details_omitted === 'number' && Array.isArray(error.details) ? { detailsTotal: error.details.length + error.details_omitted } : {}),
+    ...(typeof error.request_id === 'string' ? { requestId: error.request_id } : {}),
   });
 }
 

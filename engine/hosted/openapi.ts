@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { ERROR_CODES } from '../errors.js';
+import { ERROR_CODES, ERROR_LIMITS } from '../errors.js';
 import { bodySchema } from './body-schemas.js';
 import { connectorTypes } from './connector-types.js';
 
@@ -11,14 +11,17 @@ const errorBody: Schema = {
   properties: {
     error: {
       type: 'object',
-      required: ['code', 'message', 'retryable'],
+      required: ['code', 'message', 'retryable', 'request_id'],
       properties: {
         code: { type: 'string', enum: Object.keys(ERROR_CODES) },
         message: { type: 'string' },
         retryable: { type: 'boolean' },
+        request_id: { type: 'string', description: 'Id of this request, also in the x-request-id header and on its server log lines.' },
         retry_after_ms: { type: 'integer' },
-        details: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        details: { type: 'array', maxItems: ERROR_LIMITS.maxDetails, items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        details_omitted: { type: 'integer', description: 'Problems found beyond the ones listed in details.' },
         upstream: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, request_id: { type: 'string' } } },
+        sync: { type: 'object', description: 'SEARCH_NOT_READY: the sync state of the entity.' },
       },
     },
   },
@@ -29,9 +32,13 @@ function json(schema: Schema | OpenAPIV3_1.ReferenceObject, description: string)
 }
 
 const errors = {
-  '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params, config or credentials'),
+  '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params, config or credentials; REQUEST_TOO_COMPLEX for a body over the JSON limits'),
   '401': json({ $ref: '#/components/schemas/Error' }, 'Missing, expired or invalid token'),
   '404': json({ $ref: '#/components/schemas/Error' }, 'Unknown connector (or another tenant’s: another user, or another platform client)'),
+  '413': json({ $ref: '#/components/schemas/Error' }, 'PAYLOAD_TOO_LARGE: the body is over the size limit'),
+  '414': json({ $ref: '#/components/schemas/Error' }, 'URI_TOO_LONG: a path segment is over 100 characters'),
+  '415': json({ $ref: '#/components/schemas/Error' }, 'UNSUPPORTED_MEDIA_TYPE: send application/json'),
+  '431': json({ $ref: '#/components/schemas/Error' }, 'HEADERS_TOO_LARGE: request line and headers over 16 KB'),
 };
 
 const SYNC_STATUS: Schema = {

@@ -1,18 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ConnectorNotFoundError, ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { findManifest } from '../manifest/index.js';
 import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
 import { searchCopy, SyncScheduler } from '../sync/index.js';
-import { verifySecret, type Cipher, type ConnectorRow, type Store, type Tenant } from '../store/index.js';
+import { connectorNotFound, type Cipher, type ConnectorRow, type Store, type Tenant } from '../store/index.js';
 import { bodySchema } from './body-schemas.js';
+import { ClientAuthenticator } from './client-auth.js';
+import { registerClosingGuard } from './closing-guard.js';
 import { ConnectorPool } from './connector-pool.js';
 import { connectorTypes } from './connector-types.js';
 import { sendError, toEngineError } from './error-reply.js';
+import { frameworkOptions } from './framework-options.js';
+import { registerJsonBody } from './json-body.js';
 import { ServiceMetrics } from './metrics.js';
+import { registerNodeAnswers } from './node-answers.js';
 import { openApiDocument } from './openapi.js';
+import { newRequestId, registerRequestIds } from './request-id.js';
 import { TokenIssuer, type TokenScope } from './tokens.js';
+import { registerUrlTextCheck } from './url-text.js';
 
 /** What the hosted server needs. */
 export interface HostedServerOptions {
@@ -101,7 +107,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   const background = syncOptions.background ?? true;
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    genReqId: () => randomUUID(),
+    genReqId: newRequestId,
+    ...frameworkOptions(),
     logger:
       options.logger === false
         ? false
@@ -112,6 +119,12 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
           },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: true } },
   });
+  registerRequestIds(app);
+  registerNodeAnswers(app);
+  registerClosingGuard(app);
+  registerUrlTextCheck(app);
+  registerJsonBody(app);
+  const clients = new ClientAuthenticator(store);
 
   const scheduler = new SyncScheduler({
     store,
@@ -127,7 +140,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
    * asked explicitly (`runHere`) gets it run by this process when it has no background loop.
    */
   const requestSync = async (tenant: Tenant, id: string, full: boolean, runHere: boolean) => {
-    if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(), earliest: true, full }))) throw connectorNotFound(id);
+    if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(), earliest: true, full }))) throw connectorNotFound();
     if (background) scheduler.kick();
     else if (runHere) void scheduler.runNow(id).catch((error: unknown) => app.log.error({ err: error, connector: id }, 'sync: pass failed'));
   };
@@ -160,7 +173,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   const scope = (request: FastifyRequest): TokenScope => request.scope as TokenScope;
   const owned = async (request: FastifyRequest, id: string): Promise<ConnectorRow> => {
     const row = await store.getConnector(scope(request), id);
-    if (!row) throw connectorNotFound(id);
+    if (!row) throw connectorNotFound();
     return row;
   };
 
@@ -171,8 +184,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
 
   app.post('/v1/auth/token', { schema: { body: bodySchema('hosted-token-request') } }, async (request) => {
     const body = request.body as { client_id: string; client_secret: string; external_user_id: string };
-    const client = await store.findClient(body.client_id);
-    if (!client || client.revoked_at || !(await verifySecret(body.client_secret, client.secret_hash))) {
+    const client = await clients.authenticate(body.client_id, body.client_secret);
+    if (!client) {
       throw new UnauthenticatedError('unknown client_id or wrong client_secret');
     }
     return tokens.issue({ clientId: client.client_id, externalUserId: body.external_user_id });
@@ -231,7 +244,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
         ...(checked && body.config ? { config: checked.config } : {}),
         ...(checked && body.credentials ? { auth_scheme: checked.scheme, credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)) } : {}),
       });
-      if (!updated) throw connectorNotFound(id);
+      if (!updated) throw connectorNotFound();
       pool.forget(id);
       // New credentials may reach other data: read everything again.
       if (body.credentials) await requestSync(scope(request), id, true, false);
@@ -240,14 +253,14 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
 
     scoped.delete('/v1/integrations/connectors/:id', async (request, reply) => {
       const id = (request.params as { id: string }).id;
-      if (!(await store.deleteConnector(scope(request), id))) throw connectorNotFound(id);
+      if (!(await store.deleteConnector(scope(request), id))) throw connectorNotFound();
       pool.forget(id);
       return reply.code(204).send();
     });
 
     const syncStatus = async (tenant: Tenant, id: string) => {
       const entities = await store.tenantSyncStates(tenant, id);
-      if (!entities) throw connectorNotFound(id);
+      if (!entities) throw connectorNotFound();
       return { connector_id: id, ...(await syncSummary(tenant, id)), entities };
     };
 
@@ -284,11 +297,6 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   });
 
   return app;
-}
-
-/** The one answer for a connector id the tenant does not hold, whoever else holds it. */
-function connectorNotFound(id: string): ConnectorNotFoundError {
-  return new ConnectorNotFoundError(`no connector ${id}`, { details: [{ path: '/id', message: 'not found' }] });
 }
 
 function count(metrics: ServiceMetrics, type: string, connection: Connection, before: Connection['stats']): void {

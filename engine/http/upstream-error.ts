@@ -25,6 +25,8 @@ function defaultCode(status: number): ErrorCode {
   if (status === 404) return 'NOT_FOUND';
   if (status === 429) return 'RATE_LIMITED';
   if (status === 408 || status === 504) return 'UPSTREAM_TIMEOUT';
+  // The upstream judged the request itself invalid: the caller's values, so a 4xx, not a 502.
+  if (status === 400 || status === 416 || status === 422) return 'UPSTREAM_REJECTED';
   return 'UPSTREAM_ERROR';
 }
 

@@ -1,10 +1,11 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
-import { InvalidConfigError, InvalidCredentialsError } from '../errors.js';
+import { InvalidConfigError, InvalidCredentialsError, summarizeDetails } from '../errors.js';
 import { EgressPolicy, HttpClient, createRedactor } from '../http/index.js';
 import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
 import { compileConnector } from './compiled-connector.js';
 import { Connection } from './connection.js';
 import { trustedOrigins } from './trusted-origins.js';
+import { MAX_VALUE_DEPTH, tooDeepAt } from './value-depth.js';
 
 /** Options of `connect` in open-source mode. */
 export interface ConnectOptions {
@@ -37,6 +38,10 @@ export interface ConnectOptions {
 }
 
 function checkConfig(connector: ReturnType<typeof compileConnector>, config: unknown): Record<string, unknown> {
+  const deep = tooDeepAt(config);
+  if (deep !== undefined) {
+    throw new InvalidConfigError(`config for ${connector.manifest.type} nests deeper than ${MAX_VALUE_DEPTH} levels`, { details: [{ path: `/config${deep === '/' ? '' : deep}`, message: `nests deeper than ${MAX_VALUE_DEPTH} levels` }] });
+  }
   const copy = structuredClone(config ?? {}) as Record<string, unknown>;
   const validate = connector.ajv.compile(connector.manifest.config);
   if (validate(copy)) return copy;
@@ -44,7 +49,7 @@ function checkConfig(connector: ReturnType<typeof compileConnector>, config: unk
     path: `/config${e.instancePath}${(e.params as { additionalProperty?: string }).additionalProperty ? '/' + (e.params as { additionalProperty: string }).additionalProperty : ''}`,
     message: e.message ?? 'is invalid',
   }));
-  throw new InvalidConfigError(`invalid config for ${connector.manifest.type}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
+  throw new InvalidConfigError(`invalid config for ${connector.manifest.type}: ${summarizeDetails(details)}`, { details });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { InvalidParamsError, type ErrorDetail } from '../errors.js';
+import { InvalidParamsError, summarizeDetails, type ErrorDetail } from '../errors.js';
 import type { ErrorObject, ValidateFunction } from '../manifest/schema-validator.js';
 import type { Ajv } from '../manifest/schema-validator.js';
 import type { ActionSpec, ParamRule } from '../manifest/index.js';
+import { MAX_VALUE_DEPTH, tooDeepAt } from './value-depth.js';
 
 /** The params check of one action, compiled once at load. */
 export type ParamsValidator = (params: unknown) => Record<string, unknown>;
@@ -56,6 +57,10 @@ export function compileParams(action: ActionSpec, ajv: Ajv, label: string): Para
     if (typeof params !== 'object' || Array.isArray(params)) {
       throw new InvalidParamsError(`params for ${label} must be an object`, { details: [{ path: '/', message: 'must be an object' }] });
     }
+    const deep = tooDeepAt(params);
+    if (deep !== undefined) {
+      throw new InvalidParamsError(`params for ${label} nest deeper than ${MAX_VALUE_DEPTH} levels`, { details: [{ path: deep, message: `nests deeper than ${MAX_VALUE_DEPTH} levels` }] });
+    }
     // An explicit `undefined` means "not given" in JavaScript; JSON callers cannot send one.
     const copy = structuredClone(Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)));
     const details: ErrorDetail[] = [];
@@ -65,7 +70,7 @@ export function compileParams(action: ActionSpec, ajv: Ajv, label: string): Para
       if (problem) details.push(problem);
     }
     if (details.length > 0) {
-      throw new InvalidParamsError(`invalid params for ${label}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
+      throw new InvalidParamsError(`invalid params for ${label}: ${summarizeDetails(details)}`, { details });
     }
     return copy;
   };

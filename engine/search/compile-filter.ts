@@ -1,8 +1,8 @@
 import { anyOf } from './index-query.js';
-import type { CompileContext } from './sql-dialect.js';
+import { INDEXED_IN_VALUES, type CompileContext } from './sql-dialect.js';
 import { textMatch, textPrefilter } from './text-sql.js';
 import { foldCase } from './text-match.js';
-import type { FilterNode } from './types.js';
+import type { FilterNode, ScalarValue } from './types.js';
 
 /**
  * Compiles a filter tree into a SQL predicate over the record row `r`, never NULL. `replace`
@@ -29,9 +29,12 @@ export function compileFilter(node: FilterNode, ctx: CompileContext, replace?: R
     case 'neq':
       return `(NOT ${compileFilter({ op: 'eq', field: node.field, value: node.value }, ctx)})`;
     case 'in': {
-      // One index test for the whole list (any of the values), not one per value.
-      const exact = `(${node.values.map((value) => (value === null ? d.isNull(node.field, ctx) : d.compare(node.field, 'eq', value, ctx))).join(' OR ')})`;
-      if (!d.prefiltersEquality || !node.values.every((value) => typeof value === 'string')) return exact;
+      const present = node.values.filter((value): value is Exclude<ScalarValue, null> => value !== null);
+      const tests = present.length > 0 ? [d.anyEqual(node.field, present, ctx)] : [];
+      if (present.length < node.values.length) tests.push(d.isNull(node.field, ctx));
+      const exact = `(${tests.join(' OR ')})`;
+      // One index test for the whole list (any of the values), not one per value; long lists skip it.
+      if (!d.prefiltersEquality || node.values.length > INDEXED_IN_VALUES || !node.values.every((value) => typeof value === 'string')) return exact;
       const query = anyOf(node.values.map((value) => d.indexText(node.field, foldCase(value as string), true, true)));
       return query === true ? exact : `(${d.indexFilter(node.field, 'text', query, ctx)} AND ${exact})`;
     }
@@ -65,7 +68,7 @@ export function asksTextIndex(node: FilterNode | null, d: CompileContext['d']): 
     case 'neq':
       return d.prefiltersEquality && typeof node.value === 'string';
     case 'in':
-      return d.prefiltersEquality && node.values.some((value) => typeof value === 'string');
+      return d.prefiltersEquality && node.values.length <= INDEXED_IN_VALUES && node.values.every((value) => typeof value === 'string');
     case 'like':
     case 'fuzzy':
     case 'keyword':

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isStorableText } from '../store/storable-text.js';
 import { SEARCH_LIMITS } from './limits.js';
 import { isPlainObject } from './problems.js';
 import type { CursorValues, FilterNode, SortKey } from './types.js';
@@ -70,7 +71,8 @@ export function decodeCursor(cursor: string, queryHash: string, slots: readonly 
       const value = values[i];
       if (slot === 'rank') return value === 0 || value === 1 || value === 2;
       if (slot === 'number' || slot === 'score') return typeof value === 'number' && Number.isFinite(value);
-      return typeof value === 'string';
+      // Cursors are not signed: a hand-made one must not carry text the database refuses (U+0000).
+      return typeof value === 'string' && isStorableText(value);
     });
   return fits ? (values as CursorValues) : 'is not a cursor returned by search';
 }

@@ -1,3 +1,4 @@
+import { isStorableText } from '../store/storable-text.js';
 import { fieldKind, resolveFieldPath } from './field-path.js';
 import { SEARCH_LIMITS } from './limits.js';
 import { describeValue, isPlainObject, pointerSegment, type Problems } from './problems.js';
@@ -10,6 +11,13 @@ export const FILTER_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'l
 const COMPARISONS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte']);
 const RANGES = new Set<string>(['gt', 'gte', 'lt', 'lte']);
 const TEXT_OPS = new Set<string>(['like', 'fuzzy', 'keyword']);
+
+/**
+ * Why a string with U+0000 or a lone surrogate is refused rather than searched for: PostgreSQL
+ * text cannot hold U+0000 and neither store keeps a lone surrogate (see isStorableText), so no
+ * stored value can equal or contain it, and the two dialects would fail or differ.
+ */
+const UNSTORABLE = 'strings may not hold U+0000 or an unpaired surrogate (no stored text can)';
 
 interface Walk {
   searchable: SearchableFields;
@@ -117,6 +125,10 @@ function parseText(op: TextOp, field: FieldRef, value: unknown, at: string, walk
     walk.problems.add(at, `"${op}" needs a non-empty string of at most ${max} characters, got ${describeValue(value)}`);
     return null;
   }
+  if (!isStorableText(value)) {
+    walk.problems.add(at, UNSTORABLE);
+    return null;
+  }
   if (op === 'fuzzy' && fuzzyGrams(value).length === 0) {
     walk.problems.add(at, '"fuzzy" needs at least one word');
     return null;
@@ -142,6 +154,7 @@ function scalarProblem(op: ComparisonOp, field: FieldRef, value: unknown): strin
   if (typeof value === 'string' && value.length > SEARCH_LIMITS.maxStringLength) {
     return `strings are limited to ${SEARCH_LIMITS.maxStringLength} characters`;
   }
+  if (typeof value === 'string' && !isStorableText(value)) return UNSTORABLE;
   if (typeof value === 'number' && !Number.isFinite(value)) return 'numbers must be finite';
   const got = describeValue(value);
   if (kind === 'object') {

@@ -3,7 +3,7 @@ import { allOf, renderIndexQuery, term } from './index-query.js';
 import { pathCode, pgTrigramsOf } from './pg-trigrams.js';
 import { pgAccess, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './postgres-json.js';
 import { RECORD_TABLE } from '../store/record-table.js';
-import type { SqlDialect } from './sql-dialect.js';
+import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
 import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
 
@@ -65,6 +65,18 @@ export const postgresDialect: SqlDialect = {
         ? `(jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') COLLATE "C" ${OPS[op]} ${params.add(value)}::text)`
         : `(jsonb_typeof(${v}) = 'number' AND ${v} ${OPS[op]} ${params.add(JSON.stringify(value))}::jsonb)`,
     );
+  },
+
+  anyEqual(field, values, { params }) {
+    if (values.length <= INDEXED_IN_VALUES) {
+      // The containment `eq` writes, over one bound jsonb[]: GIN serves `@> ANY(...)` in a bitmap index scan.
+      return `(r.data @> ANY(${params.add(values.map((value) => containmentDocument(field, value)))}::jsonb[]))`;
+    }
+    // jsonb equality of the value (or an element) is what containment of a scalar means at a path:
+    // numbers compare as numbers, strings byte for byte, and an array or object never equals a
+    // scalar. A long constant list is hashed, one lookup per row.
+    const list = params.add(values.map((value) => JSON.stringify(value)));
+    return pgTest(field, params, (v) => `(${v} = ANY(${list}::jsonb[]))`);
   },
 
   isNull(field, { params }) {

@@ -3,6 +3,15 @@ import type { SqlParams } from './sql-params.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { FieldRef, ScalarValue, SearchDialect, SearchScope } from './types.js';
 
+/**
+ * The longest `in` list that asks the index, one probe per value. A longer list is tested on each
+ * of the entity's rows with one hashed lookup instead: measured over 20,000 records, 1,000 probes
+ * cost 0.5 to 4 s (SQLite FTS5 trigrams shared by the values; PostgreSQL rechecking every
+ * candidate against every value), the scan 8 to 40 ms. 8 is also where PostgreSQL starts hashing
+ * `= ANY` lists (MIN_ARRAY_SIZE_FOR_HASHED_SAOP is 9).
+ */
+export const INDEXED_IN_VALUES = 8;
+
 /** A comparison leaf as the dialects see it (`neq` and `in` are built from `eq` by the compiler). */
 export type LeafOp = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
 
@@ -34,6 +43,13 @@ export interface SqlDialect {
   lookupRow(ctx: CompileContext): string;
   /** `eq`/range comparison of the value(s) at `field` with a non-null scalar. */
   compare(field: FieldRef, op: LeafOp, value: Exclude<ScalarValue, null>, ctx: CompileContext): string;
+  /**
+   * `eq` with any of the values (an `in` list), true exactly when some `compare(field, 'eq', value)`
+   * is. The values are bound as one array, so the SQL stays the same size for 1 or 1,000 values
+   * (a chain of 1,000 ORs passes SQLite's expression depth limit of 1,000). Lists longer than
+   * INDEXED_IN_VALUES are meant to be tested row by row, not through the index.
+   */
+  anyEqual(field: FieldRef, values: ReadonlyArray<Exclude<ScalarValue, null>>, ctx: CompileContext): string;
   /** The field is missing or JSON null (never for array elements). */
   isNull(field: FieldRef, ctx: CompileContext): string;
   /**

@@ -45,6 +45,21 @@ export const sqliteDialect: SqlDialect = {
     });
   },
 
+  anyEqual(field, values, { params }) {
+    const strings = values.filter((value) => typeof value === 'string');
+    const numbers = values.filter((value) => typeof value === 'number');
+    // json_each() yields each element of one bound JSON array as an SQL value: text, integer or real.
+    const among = (list: readonly unknown[]) => `(SELECT value FROM json_each(${params.add(JSON.stringify(list))}))`;
+    return sqliteTest(field, params, (v) => {
+      const tests: string[] = [];
+      if (strings.length > 0) tests.push(`(${v.type} = 'text' AND ${v.value} IN ${among(strings)})`);
+      if (numbers.length > 0) tests.push(`(${v.type} IN ('integer', 'real') AND ${v.value} IN ${among(numbers)})`);
+      if (values.includes(true)) tests.push(`${v.type} = 'true'`);
+      if (values.includes(false)) tests.push(`${v.type} = 'false'`);
+      return `(${tests.join(' OR ')})`;
+    });
+  },
+
   isNull(field, { params }) {
     return `coalesce(${sqliteSingle(field, params).type}, 'null') = 'null'`;
   },

@@ -27,5 +27,7 @@ export type {
 export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
 export { hashSecret, verifySecret } from './secret-hash.js';
+export { isStorableText } from './storable-text.js';
 export { DecryptionError, StoreSetupError } from './store-errors.js';
 export { recordTableDdl, RECORD_TABLE, RECORD_TEXT_TABLE } from './record-table.js';
+export { connectorNotFound } from './tenant-errors.js';

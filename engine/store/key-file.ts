@@ -1,6 +1,7 @@
 import { randomBytes, scrypt } from 'node:crypto';
-import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateDirectory } from './private-files.js';
 import { StoreSetupError } from './store-errors.js';
 
 /** Where the encryption key comes from: the operator's secret, or a key file in the data directory. */
@@ -31,7 +32,7 @@ export async function loadOrCreateKey(options: LoadKeyOptions): Promise<Buffer> 
   const path = join(options.dataDir, KEY_FILE_NAME);
   const existing = await readKeyFile(path);
   if (existing) return existing;
-  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDirectory(options.dataDir);
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(temp, randomBytes(KEY_BYTES), { mode: 0o600, flag: 'wx' });

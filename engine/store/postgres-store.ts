@@ -5,7 +5,7 @@ import { KeyedMutex } from './keyed-mutex.js';
 import { patchColumns } from './patch-columns.js';
 import { migratePostgres } from './postgres-migrations.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
-import { limitReached, notRevoked } from './tenant-errors.js';
+import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
 import { searchWith } from './search-runner.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
@@ -218,7 +218,7 @@ class PostgresStore implements Store {
   }
 
   async tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    if (!(await this.owns(tenant, scope.connectorId))) throw new ConnectorNotFoundError(`no connector ${scope.connectorId}`);
+    if (!(await this.owns(tenant, scope.connectorId))) throw connectorNotFound();
     return searchWith(this.pool, this.dialect, scope, request);
   }
 

@@ -1,15 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ConnectorNotFoundError, InternalError } from '../errors.js';
 import { newId } from './ids.js';
 import { patchColumns } from './patch-columns.js';
+import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { SqliteLease } from './sqlite-lease.js';
 import { migrateSqlite } from './sqlite-migrations.js';
 import { searchWith } from './search-runner.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
-import { limitReached, notRevoked } from './tenant-errors.js';
+import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
@@ -48,12 +48,15 @@ const SYNC_STATE_COLUMNS =
 type ConnectorDbRow = Omit<ConnectorRow, 'config'> & { config: string };
 
 /**
- * Opens (creating the file and its folder on first use) and migrates an SQLite store. WAL mode lets
- * readers proceed while one writer writes; the busy timeout makes another process's short write
- * wait instead of failing.
+ * Opens (creating the file and its folder on first use, owner-only: 0600 in a 0700 folder) and
+ * migrates an SQLite store. WAL mode lets readers proceed while one writer writes; the busy
+ * timeout makes another process's short write wait instead of failing.
  */
 export function openSqliteStore(path: string): Store {
-  if (path !== SQLITE_MEMORY) mkdirSync(dirname(path), { recursive: true });
+  if (path !== SQLITE_MEMORY) {
+    ensurePrivateDirectory(dirname(path));
+    ensurePrivateFile(path);
+  }
   const db = new Database(path);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -202,7 +205,7 @@ class SqliteStore implements Store {
   }
 
   async tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    if (!this.owns(tenant, scope.connectorId)) throw new ConnectorNotFoundError(`no connector ${scope.connectorId}`);
+    if (!this.owns(tenant, scope.connectorId)) throw connectorNotFound();
     return searchWith(this.db, this.dialect, scope, request);
   }
 

@@ -1,4 +1,4 @@
-import { ConnectorLimitReachedError, InvalidRequestError } from '../errors.js';
+import { ConnectorLimitReachedError, ConnectorNotFoundError, InvalidRequestError } from '../errors.js';
 
 /** CONNECTOR_LIMIT_REACHED for a create over the per-tenant limit. */
 export function limitReached(user: string, max: number): ConnectorLimitReachedError {
@@ -12,4 +12,12 @@ export function notRevoked(clientId: string): InvalidRequestError {
   return new InvalidRequestError(`client ${clientId} is unknown or not revoked; only a revoked client's connectors can be purged`, {
     details: [{ path: '<client-id>', message: 'must be a revoked client' }],
   });
+}
+
+/**
+ * The one answer for a connector id the tenant does not hold: unknown, deleted, another user's or
+ * another client's all read alike, and the id is not repeated back (it is the caller's input).
+ */
+export function connectorNotFound(): ConnectorNotFoundError {
+  return new ConnectorNotFoundError('no connector with this id for this user', { details: [{ path: '/id', message: 'not found' }] });
 }

@@ -5,6 +5,7 @@ import type { Connection } from '../runtime/index.js';
 import type { Store, SyncState, SyncedRecord } from '../store/index.js';
 import { copyRecord, newerCursor, olderCursor } from './copy-record.js';
 import { readPlan } from './read-plan.js';
+import { toStorable } from './storable-record.js';
 
 /** How often a full pass runs when incremental ones are possible: deletions show up at least daily. */
 export const DEFAULT_FULL_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -144,7 +145,7 @@ class EntityPass {
     // A record reached through two partitions (a task in two projects) is written once per pass.
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.batch.push({ id: key, data: copyRecord(record, this.plan) });
+    this.batch.push({ id: toStorable(key), data: toStorable(copyRecord(record, this.plan)) });
     if (this.batch.length >= (this.options.batchSize ?? 500)) await this.flush();
   }
 

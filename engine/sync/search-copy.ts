@@ -1,7 +1,7 @@
-import { ConnectorNotFoundError, SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
+import { SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { Manifest } from '../manifest/index.js';
 import { parseSearchParams, type SearchResult } from '../search/index.js';
-import type { Store, SyncState, Tenant } from '../store/index.js';
+import { connectorNotFound, type Store, type SyncState, type Tenant } from '../store/index.js';
 
 /** Where a `search` runs: one connector's copy in a store, shaped by its manifest's sync plans. */
 export interface SearchTarget {
@@ -43,7 +43,7 @@ export async function searchCopy(target: SearchTarget, entity: string, params: u
   }
   const request = parseSearchParams(params ?? {}, spec.sync.searchable);
   const states = tenant ? await store.tenantSyncStates(tenant, connectorId) : await store.syncStates(connectorId);
-  if (!states) throw new ConnectorNotFoundError(`no connector ${connectorId}`, { details: [{ path: '/id', message: 'not found' }] });
+  if (!states) throw connectorNotFound();
   const state = states.find((s) => s.entity === entity);
   if (!state?.last_success_at) throw notReady(entity, state);
   const scope = { connectorId, entity };
