@@ -108,6 +108,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
         message: expect.stringContaining(`files request to ${hostile.place} (rule ${hostile.rule}: `),
         retryable: false,
         details: [{ path: '/hosts/files', message: expect.stringMatching(new RegExp(`^rule ${hostile.rule}: `)) }],
+        request_id: answer.headers.get('x-request-id'),
       });
       expect(answer.text).not.toContain('TOPSECRET');
       expect(refusalLogs(s).at(-1)).toMatchObject({ level: 40, msg: answer.body.error.message });
