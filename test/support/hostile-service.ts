@@ -40,11 +40,14 @@ export async function startHostileService(backend: 'sqlite' | 'postgres', sandbo
   const databaseUrl = backend === 'sqlite' ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'hostile-')), 'engine.db')}` : await (cluster as PostgresCluster).createDatabase();
   const { stream, lines: logs } = logLines();
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
+  // The fakes' second origins (Asana's file host, Gong's customer host), as `serve --sandbox` allows them.
+  const allowOrigins = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.allow_origins]));
   const service = await startHostedService({
     databaseUrl,
     port: 0,
     secret: ENGINE_SECRET,
     upstreams,
+    allowOrigins,
     logger: { level: 'info', stream },
     clientRateLimits: false,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
