@@ -8,6 +8,7 @@ import { KeyedMutex } from './keyed-mutex.js';
 import { SqliteLease } from './sqlite-lease.js';
 import { migrateSqlite } from './sqlite-migrations.js';
 import { searchWith } from './search-runner.js';
+import { SqliteSearchThread, searchWorkerFile } from './sqlite-search-thread.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
 import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
@@ -63,7 +64,9 @@ export function openSqliteStore(path: string): Store {
     if (path !== SQLITE_MEMORY) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     migrateSqlite(db);
-    return new SqliteStore(db);
+    const workerFile = path === SQLITE_MEMORY ? undefined : searchWorkerFile();
+    // An in-memory database lives in this connection only: its searches run here.
+    return new SqliteStore(db, workerFile ? new SqliteSearchThread(path, workerFile, BUSY_TIMEOUT_MS) : undefined);
   } catch (error) {
     db.close();
     throw error;
@@ -81,7 +84,10 @@ class SqliteStore implements Store {
   private readonly jobs: SqliteSyncJobs;
   private readonly stmt: ReturnType<typeof prepareStatements>;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly searches?: SqliteSearchThread,
+  ) {
     this.lease = new SqliteLease(db);
     this.jobs = new SqliteSyncJobs(db);
     this.stmt = prepareStatements(db);
@@ -206,7 +212,7 @@ class SqliteStore implements Store {
 
   async tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
     if (!this.owns(tenant, scope.connectorId)) throw connectorNotFound();
-    return searchWith(this.db, this.dialect, scope, request);
+    return this.runSearch(scope, request);
   }
 
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
@@ -256,7 +262,12 @@ class SqliteStore implements Store {
   }
 
   async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    return searchWith(this.db, this.dialect, scope, request);
+    return this.runSearch(scope, request);
+  }
+
+  /** On the search thread when there is one, so a costly query never blocks this thread. */
+  private runSearch(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
+    return this.searches ? this.searches.search(scope, request) : searchWith(this.db, this.dialect, scope, request);
   }
 
   async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {
@@ -291,6 +302,7 @@ class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.searches?.close();
     if (this.db.open) this.db.close();
   }
 

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { errorFor, InternalError, isErrorCode, type ErrorDetail } from '../errors.js';
+import { packageRoot } from '../package-root.js';
+import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
+import type { SearchTask, SearchTaskAnswer } from './sqlite-search-worker.js';
+
+interface Pending {
+  resolve: (result: SearchResult) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Where the compiled worker is: beside this file when running from `dist/`, or in the package's
+ * `dist/` when this file runs from source (tests run after `npm run build`). Undefined when there
+ * is no build, and searches then run on the calling thread.
+ */
+export function searchWorkerFile(): string | undefined {
+  const here = fileURLToPath(import.meta.url);
+  const candidates = here.endsWith('.js')
+    ? [join(here, '..', 'sqlite-search-worker.js')]
+    : [join(packageRoot(), 'dist', 'engine', 'store', 'sqlite-search-worker.js')];
+  return candidates.find((file) => existsSync(file));
+}
+
+/**
+ * Runs the SQLite store's searches on a worker thread with its own read-only connection. Why:
+ * better-sqlite3 answers synchronously, so a costly search on the store's own connection (an `or`
+ * of fuzzy filters over a large copy takes hundreds of milliseconds) would stall every other
+ * request of the process, `/healthz` included. WAL mode lets this connection read committed data
+ * while the store's connection writes. The worker starts on the first search and is restarted
+ * if it ever dies; requests queue in order.
+ */
+export class SqliteSearchThread {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly path: string,
+    private readonly workerFile: string,
+    private readonly busyTimeoutMs: number,
+  ) {}
+
+  /** Runs one validated search on the worker; its errors come back as the same typed errors. */
+  search(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
+    if (this.closed) return Promise.reject(new InternalError('the store is closed'));
+    const id = this.nextId++;
+    return new Promise<SearchResult>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.started().postMessage({ id, scope, request } satisfies SearchTask);
+    });
+  }
+
+  /** Stops the worker; searches still waiting fail. Safe to call twice. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new InternalError('the store was closed during a search'));
+    await worker?.terminate();
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.workerFile, { workerData: { path: this.path, busyTimeoutMs: this.busyTimeoutMs } });
+    worker.on('message', (answer: SearchTaskAnswer) => this.settle(answer));
+    worker.on('error', (error) => this.lost(worker, error));
+    worker.on('exit', (code) => this.lost(worker, new Error(`the search worker exited with code ${code}`)));
+    // An idle worker must not keep the process alive; close() ends it when the store closes.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle(answer: SearchTaskAnswer): void {
+    const waiting = this.pending.get(answer.id);
+    if (!waiting) return;
+    this.pending.delete(answer.id);
+    if ('result' in answer) {
+      waiting.resolve(answer.result as SearchResult);
+      return;
+    }
+    const { code, message, details } = answer.error;
+    waiting.reject(isErrorCode(code) ? errorFor(code, message, details ? { details: details as ErrorDetail[] } : {}) : new InternalError(`search failed: ${message}`));
+  }
+
+  /** A dead worker fails what it held; the next search starts a new one. */
+  private lost(worker: Worker, cause: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.failAll(new InternalError(`the search worker stopped: ${cause.message}`, { cause }));
+  }
+
+  private failAll(error: Error): void {
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
