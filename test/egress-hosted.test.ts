@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHostedService, type HostedService } from '../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
 import { hashSecret } from '../engine/store/index.js';
-import { hostileFileUrls, startAttacker, startHostileUpstream, type Attacker, type HostileUpstream } from './support/hostile-upstream.js';
+import { hostileFileUrls, startAttackers, startHostileUpstream, type Attacker, type Attackers, type HostileUpstream } from './support/hostile-upstream.js';
 import { logLines } from './support/log-lines.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
 import { killAll, platformToken, startServe, waitFor, type SandboxInfo } from './support/sync-processes.js';
@@ -13,6 +13,7 @@ import { killAll, platformToken, startServe, waitFor, type SandboxInfo } from '.
 const SECRET = 'egress-test-secret-0123456789';
 
 let upstream: HostileUpstream;
+let attackers: Attackers;
 let a4: Attacker;
 let a2: Attacker;
 let v6: Attacker | undefined;
@@ -21,15 +22,13 @@ let cluster: PostgresCluster | undefined;
 
 beforeAll(async () => {
   upstream = await startHostileUpstream();
-  a4 = (await startAttacker('127.0.0.1'))!;
-  a2 = (await startAttacker('127.0.0.2'))!;
-  // Skipped only when this machine has no IPv6 loopback.
-  v6 = await startAttacker('::1');
+  attackers = await startAttackers();
+  ({ a4, a2, v6 } = attackers);
   sandbox = await startSandbox({ rateLimits: false });
 });
 afterAll(async () => {
   await killAll();
-  await Promise.all([upstream?.close(), a4?.close(), a2?.close(), v6?.close(), sandbox?.close()]);
+  await Promise.all([upstream?.close(), attackers?.close(), sandbox?.close()]);
   await cluster?.stop();
 });
 

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addressRange, connect, DownloadStream, HostNotAllowedError, loadManifestFile, type ListResult } from '../engine/index.js';
 import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
-import { hostileAccountUrls, hostileFileUrls, SECRET_QUERY, startAttacker, startHostileUpstream, type Attacker, type HostileUpstream } from './support/hostile-upstream.js';
+import { hostileAccountUrls, hostileFileUrls, SECRET_QUERY, startAttackers, startHostileUpstream, type Attacker, type Attackers, type HostileUpstream } from './support/hostile-upstream.js';
 
 let upstream: HostileUpstream;
+let attackers: Attackers;
 let a4: Attacker;
 let a2: Attacker;
 let v6: Attacker | undefined;
@@ -14,14 +15,12 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   upstream = await startHostileUpstream();
-  a4 = (await startAttacker('127.0.0.1'))!;
-  a2 = (await startAttacker('127.0.0.2'))!;
-  // Skipped only when this machine has no IPv6 loopback.
-  v6 = await startAttacker('::1');
+  attackers = await startAttackers();
+  ({ a4, a2, v6 } = attackers);
   sandbox = await startSandbox({ rateLimits: false });
 });
 afterAll(async () => {
-  await Promise.all([upstream?.close(), a4?.close(), a2?.close(), v6?.close(), sandbox?.close()]);
+  await Promise.all([upstream?.close(), attackers?.close(), sandbox?.close()]);
 });
 
 /** Connections and requests every attacker received: all must stay 0. */

@@ -12,15 +12,11 @@ import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
 import { hashSecret } from '../engine/store/index.js';
 import { runCli } from './support/cli.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
+import { call as callService, type Answer } from './support/sync-hosted.js';
 
 interface Client {
   client_id: string;
   client_secret: string;
-}
-
-interface Answer {
-  status: number;
-  body: any;
 }
 
 let sandbox: Sandbox;
@@ -54,18 +50,7 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
   const clients: Record<'A' | 'B' | 'C', Client> = {} as never;
   const owned: Record<'hubspot' | 'asana', string> = {} as never;
 
-  const call = async (method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> => {
-    const response = await fetch(service.url + path, {
-      method,
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
+  const call = (method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> => callService(service, method, path, options);
   const tokenFor = async (client: Client, user: string): Promise<string> => {
     const answer = await call('POST', '/v1/auth/token', { body: { ...client, external_user_id: user } });
     expect(answer.status).toBe(200);

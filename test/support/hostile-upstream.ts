@@ -195,3 +195,21 @@ export function hostileAccountUrls(a4: Attacker, a2: Attacker, v6: Attacker | un
   if (v6) cases.push({ name: 'the IPv6 loopback over https', url: v6.origin('https'), rule: 'address', place: `${v6.host}:${v6.port}/` });
   return cases;
 }
+
+/** The three attackers every egress test aims at: 127.0.0.1, 127.0.0.2 and ::1 (absent without IPv6 loopback). */
+export interface Attackers {
+  a4: Attacker;
+  a2: Attacker;
+  v6: Attacker | undefined;
+  close(): Promise<void>;
+}
+
+/** Starts the attackers on their loopback addresses (another port of 127.0.0.1, another address, IPv6). */
+export async function startAttackers(): Promise<Attackers> {
+  const a4 = await startAttacker('127.0.0.1');
+  const a2 = await startAttacker('127.0.0.2');
+  if (!a4 || !a2) throw new Error('cannot listen on 127.0.0.1 and 127.0.0.2');
+  // Skipped only when this machine has no IPv6 loopback.
+  const v6 = await startAttacker('::1');
+  return { a4, a2, v6, close: async () => void (await Promise.all([a4.close(), a2.close(), v6?.close()])) };
+}

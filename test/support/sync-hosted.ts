@@ -33,7 +33,8 @@ export async function startSyncHarness(
   return { service, url: service.url, logs, client: { client_id: created.client_id, client_secret: secret }, sandbox };
 }
 
-export async function call(h: SyncHarness, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
+/** One JSON call to the service at `h.url`; the body parsed when there is one. */
+export async function call(h: Pick<SyncHarness, 'url'>, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
   const response = await fetch(h.url + path, {
     method,
     headers: {
