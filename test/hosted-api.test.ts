@@ -148,6 +148,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       name: 'hubspot of alice',
       config: {},
       auth_scheme: 'private_app',
+      auth: { state: 'active', since: null, reason: null },
       created_at: expect.any(String),
       updated_at: expect.any(String),
       // Creating a connector makes its first (full) pass due at once.

@@ -203,6 +203,30 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
     await expect(stores[0]!.createConnector(connector(tenant), { maxPerTenant: 5 })).resolves.toMatchObject({ client_id: a });
   });
 
+  it('keeps a connector needs_reauth, with its time and reason, until new credentials or a refresh arrive', async () => {
+    const store = await open();
+    const live: Tenant = { clientId: await client(store, 'live'), externalUserId: 'u' };
+    const gone: Tenant = { clientId: await client(store, 'gone'), externalUserId: 'u' };
+    const [a, b, c] = [await store.createConnector(connector(live)), await store.createConnector(connector(live, { connector_type: 'gong' })), await store.createConnector(connector(gone))];
+    for (const row of [a, b, c]) await store.markNeedsReauth(row.id, 'invalid_grant: refresh token already used');
+    await store.revokeClient(gone.clientId);
+    expect(await store.countNeedsReauth()).toEqual({ hubspot: 1, gong: 1 });
+    const marked = await store.getConnector(live, a.id);
+    expect(marked).toMatchObject({ auth_state: 'needs_reauth', auth_reason: 'invalid_grant: refresh token already used', auth_state_at: expect.stringMatching(/^\d{4}-/) });
+    // Marking again keeps the time it first happened.
+    await store.markNeedsReauth(a.id, 'again');
+    expect((await store.getConnector(live, a.id))?.auth_state_at).toBe(marked!.auth_state_at);
+
+    await store.updateConnector(live, a.id, { credentials_ciphertext: 'new' });
+    expect(await store.getConnector(live, a.id)).toMatchObject({ auth_state: 'active', auth_reason: null });
+    await store.withCredentialsLock(b.id, async () => ({ ciphertext: 'rotated' }));
+    expect(await store.getConnector(live, b.id)).toMatchObject({ auth_state: 'active', auth_reason: null });
+    expect(await store.countNeedsReauth()).toEqual({});
+    await store.markNeedsReauth(a.id, 'revoked');
+    await store.clearNeedsReauth(a.id);
+    expect(await store.getConnector(live, a.id)).toMatchObject({ auth_state: 'active' });
+  });
+
   it('refuses a connector without a client at the database level', async () => {
     const store = await open();
     const refused = await store.createConnector(connector({ clientId: 'cli_missing', externalUserId: 'u' })).catch((error: Error) => error);

@@ -179,6 +179,9 @@ describe.each([sqliteBackend(), postgresBackend()])('store on $name', (backend) 
       config: { region: 'EU', nested: { limit: 5 } },
       auth_scheme: 'oauth2',
       credentials_version: 1,
+      auth_state: 'active',
+      auth_state_at: null,
+      auth_reason: null,
       created_at: expect.any(String),
       updated_at: created.created_at,
     });

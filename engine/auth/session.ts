@@ -29,6 +29,8 @@ export interface AuthSessionOptions {
   tokenOrigin?: string;
   onCredentialsChange?: CredentialsChangeHandler;
   coordinator?: RefreshCoordinator;
+  /** Told when a call ends in REAUTH_REQUIRED: the credentials are dead until the user connects again. */
+  onAuthFailure?: (error: EngineError) => void | Promise<void>;
 }
 
 const DEFAULT_SKEW_SECONDS = 60;
@@ -120,6 +122,15 @@ export class AuthSession {
    * sends again. A second 401 is final (REAUTH_REQUIRED from the error mapping).
    */
   async call<T>(send: (authHeaders: Record<string, string>) => Promise<T>): Promise<T> {
+    try {
+      return await this.signedCall(send);
+    } catch (error) {
+      if (error instanceof EngineError && error.code === 'REAUTH_REQUIRED') await this.reportAuthFailure(error);
+      throw error;
+    }
+  }
+
+  private async signedCall<T>(send: (authHeaders: Record<string, string>) => Promise<T>): Promise<T> {
     if (this.needsRefresh()) await this.refresh();
     const used = this.current.access_token;
     try {
@@ -128,6 +139,15 @@ export class AuthSession {
       if (!this.refresher || !(error instanceof EngineError) || error.upstream?.status !== 401) throw error;
       await this.refresh(used);
       return send(this.sign());
+    }
+  }
+
+  /** Tells the owner of the credentials (hosted mode stores it) that the upstream refused them for good. */
+  private async reportAuthFailure(error: EngineError): Promise<void> {
+    try {
+      await this.options.onAuthFailure?.(error);
+    } catch {
+      // The caller's answer is the refusal itself; failing to record it must not replace it.
     }
   }
 }

@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../errors.js';
-import { startHostedService } from '../hosted/index.js';
+import { printError } from './output.js';
+import { startHostedService, type HostedService } from '../hosted/index.js';
 import { shippedManifests } from '../manifest/index.js';
 import { trustedOrigins } from '../runtime/index.js';
 import { startSandbox, type Sandbox } from '../sandbox/index.js';
@@ -116,28 +117,30 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     process.stdout.write(JSON.stringify(sandbox.describe()) + '\n');
   }
   const { upstreams, allowOrigins } = upstreamRoutes(sandbox);
-  const service = await startHostedService({
-    databaseUrl,
-    port,
-    ...(process.env.ENGINE_HOST ? { host: process.env.ENGINE_HOST } : {}),
-    ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
-    upstreams,
-    allowOrigins,
-    logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
-    ...optional(
-      'maxConnectorsPerUser',
-      options.maxConnectorsPerUser !== undefined
-        ? countFrom(options.maxConnectorsPerUser, '--max-connectors-per-user')
-        : countFrom(process.env.ENGINE_MAX_CONNECTORS_PER_USER, 'ENGINE_MAX_CONNECTORS_PER_USER'),
-    ),
-    sync: {
-      background: options.sync !== false,
-      ...optional('intervalMs', minutesFrom(options.syncInterval ?? process.env.ENGINE_SYNC_INTERVAL_MINUTES)),
-      // Operator tuning: how long a crashed process keeps its job, and how often idle processes look.
-      ...optional('leaseMs', secondsFrom('ENGINE_SYNC_LEASE_SECONDS')),
-      ...optional('pollMs', secondsFrom('ENGINE_SYNC_POLL_SECONDS')),
-    },
-  });
+  const service = await startService(sandbox, () =>
+    startHostedService({
+      databaseUrl,
+      port,
+      ...(process.env.ENGINE_HOST ? { host: process.env.ENGINE_HOST } : {}),
+      ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
+      upstreams,
+      allowOrigins,
+      logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
+      ...optional(
+        'maxConnectorsPerUser',
+        options.maxConnectorsPerUser !== undefined
+          ? countFrom(options.maxConnectorsPerUser, '--max-connectors-per-user')
+          : countFrom(process.env.ENGINE_MAX_CONNECTORS_PER_USER, 'ENGINE_MAX_CONNECTORS_PER_USER'),
+      ),
+      sync: {
+        background: options.sync !== false,
+        ...optional('intervalMs', minutesFrom(options.syncInterval ?? process.env.ENGINE_SYNC_INTERVAL_MINUTES)),
+        // Operator tuning: how long a crashed process keeps its job, and how often idle processes look.
+        ...optional('leaseMs', secondsFrom('ENGINE_SYNC_LEASE_SECONDS')),
+        ...optional('pollMs', secondsFrom('ENGINE_SYNC_POLL_SECONDS')),
+      },
+    }),
+  );
   // Scripts wait for this line (DESIGN.md §6), so it is written whatever the log level.
   process.stdout.write(
     JSON.stringify({ level: 30, time: Date.now(), url: service.url, database: databaseUrl.replace(/\/\/[^@/]*@/, '//[REDACTED]@'), sandbox: Boolean(sandbox), msg: `connector-engine listening on ${service.url}` }) + '\n',
@@ -145,11 +148,36 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   if ((await service.store.listClients()).length === 0) {
     service.app.log.info('no platform client yet: create one with `npx connector-engine clients create --name my-app` and use it on POST /v1/auth/token');
   }
+  // SIGTERM: stop accepting, let requests in flight finish, stop the sync passes of this process
+  // (their jobs are released, due at once, for another process), then exit 0.
   const stop = () => {
-    void service.close().then(() => sandbox?.close()).then(() => process.exit(0));
+    service.app.log.info('connector-engine: shutting down (requests in flight finish first)');
+    void service
+      .close()
+      .then(() => sandbox?.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          printError(error);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * Starts the service; when it cannot start (a port in use, a database out of reach), stops what
+ * was already started, so the process exits at once with the error instead of running on.
+ */
+async function startService(sandbox: Sandbox | undefined, start: () => Promise<HostedService>): Promise<HostedService> {
+  try {
+    return await start();
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

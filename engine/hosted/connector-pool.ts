@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { RefreshCoordinator } from '../auth/index.js';
 import { connect, type Connection } from '../runtime/index.js';
 import type { Cipher, ConnectorRow, Store } from '../store/index.js';
@@ -14,10 +15,23 @@ function expired(credentials: Credentials): boolean {
   return Number.isNaN(at) ? false : at <= Date.now() + 30_000;
 }
 
+/** How the pool opens connections: the operator's routing and what it wants to hear about. */
+export interface ConnectorPoolOptions {
+  /** Upstream base URL per connector type (sandbox or ENGINE_UPSTREAM_<TYPE>); manifests otherwise. */
+  upstreams?: Record<string, string>;
+  /** The manifests' client-side rate limits (default on). */
+  clientRateLimits?: boolean;
+  /** Extra origins per connector type, trusted exactly as named (never from a tenant). */
+  allowOrigins?: Record<string, string[]>;
+  /** Told, after each refresh, how long the rotated credentials took from the token answer to the durable write. */
+  onRefreshPersisted?: (seconds: number) => void;
+}
+
 /**
  * The live connections of stored connectors, one per connector, rebuilt when its stored
  * credentials change. Refreshes go through the store's credentials lock, so that several server
- * processes on one database refresh an OAuth grant once and all use the result.
+ * processes on one database refresh an OAuth grant once and all use the result. A call the
+ * upstream refuses for good (REAUTH_REQUIRED) marks the connector `needs_reauth`.
  */
 export class ConnectorPool {
   private readonly entries = new Map<string, Entry>();
@@ -25,10 +39,7 @@ export class ConnectorPool {
   constructor(
     private readonly store: Store,
     private readonly cipher: Cipher,
-    private readonly upstreams: Record<string, string>,
-    private readonly clientRateLimits = true,
-    /** Extra origins per connector type, trusted exactly as named (never from a tenant). */
-    private readonly allowOrigins: Record<string, string[]> = {},
+    private readonly options: ConnectorPoolOptions = {},
   ) {}
 
   /** The connection of a connector the caller already resolved through a user-scoped read. */
@@ -39,15 +50,16 @@ export class ConnectorPool {
     if (!stored) throw new Error(`connector ${row.id} has no stored credentials`);
     const credentials = JSON.parse(this.cipher.decrypt(stored.ciphertext)) as Credentials;
     const entry: Entry = { version: stored.version, connection: undefined as unknown as Connection };
-    const baseUrl = this.upstreams[row.connector_type];
-    const allowOrigins = this.allowOrigins[row.connector_type];
+    const baseUrl = this.options.upstreams?.[row.connector_type];
+    const allowOrigins = this.options.allowOrigins?.[row.connector_type];
     entry.connection = connect(row.connector_type, {
       credentials,
       config: row.config,
       ...(baseUrl ? { baseUrl } : {}),
       ...(allowOrigins?.length ? { allowOrigins } : {}),
-      ...(this.clientRateLimits ? {} : { rateLimit: false as const }),
+      ...(this.options.clientRateLimits === false ? { rateLimit: false as const } : {}),
       refreshCoordinator: this.coordinator(row.id, entry),
+      onAuthFailure: (error) => this.store.markNeedsReauth(row.id, error.upstream?.message ?? error.message),
     });
     this.entries.set(row.id, entry);
     return entry.connection;
@@ -61,14 +73,19 @@ export class ConnectorPool {
   private coordinator(id: string, entry: Entry): RefreshCoordinator {
     return {
       refresh: async (stale, run) => {
+        let answeredAt = 0;
         const outcome = await this.store.withCredentialsLock(id, async (current) => {
           const stored = JSON.parse(this.cipher.decrypt(current.ciphertext)) as Credentials;
           const someoneRefreshed = stored.access_token !== undefined && stored.access_token !== stale.access_token && !expired(stored);
           if (someoneRefreshed) return { credentials: stored, refreshed: false, version: current.version };
           // Refresh from the stored set: with single-use refresh tokens only the newest one works.
           const next = await run(stored);
+          answeredAt = performance.now();
+          // Nothing else happens before the write: the upstream has spent the old refresh token, so
+          // until this commits, a crash loses the grant (the window the metric measures).
           return { ciphertext: this.cipher.encrypt(JSON.stringify(next)), credentials: next, refreshed: true, version: current.version + 1 };
         });
+        if (outcome.refreshed) this.options.onRefreshPersisted?.((performance.now() - answeredAt) / 1000);
         entry.version = outcome.version;
         return { credentials: outcome.credentials, refreshed: outcome.refreshed };
       },

@@ -8,6 +8,7 @@ import { connectorNotFound, type Cipher, type ConnectorRow, type Store, type Ten
 import { bodySchema } from './body-schemas.js';
 import { ClientAuthenticator } from './client-auth.js';
 import { registerClosingGuard } from './closing-guard.js';
+import { registerAuthMetrics } from './auth-metrics.js';
 import { ConnectorPool } from './connector-pool.js';
 import { connectorTypes } from './connector-types.js';
 import { sendError, toEngineError } from './error-reply.js';
@@ -79,6 +80,8 @@ function view(row: ConnectorRow, sync?: Record<string, unknown>): Record<string,
     name: row.name,
     config: row.config,
     auth_scheme: row.auth_scheme,
+    // needs_reauth: the upstream refused the credentials for good; `reason` is what it said.
+    auth: { state: row.auth_state, since: row.auth_state_at, reason: row.auth_reason },
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(sync ? { sync } : {}),
@@ -101,8 +104,12 @@ function bearer(request: FastifyRequest): string {
 export function createHostedServer(options: HostedServerOptions): FastifyInstance {
   const { store, cipher } = options;
   const tokens = new TokenIssuer(options.serviceKey);
-  const pool = new ConnectorPool(store, cipher, options.upstreams ?? {}, options.clientRateLimits ?? true, options.allowOrigins ?? {});
   const metrics = new ServiceMetrics();
+  const authMetrics = registerAuthMetrics(metrics.registry, store);
+  const pool = new ConnectorPool(store, cipher, {
+    ...pick(options, ['upstreams', 'clientRateLimits', 'allowOrigins']),
+    onRefreshPersisted: (seconds) => authMetrics.persistWindow.observe(seconds),
+  });
   const syncOptions = options.sync ?? {};
   const background = syncOptions.background ?? true;
   const app = Fastify({
@@ -150,10 +157,13 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     const running = scheduler.isRunning(id) || (job?.lease_until ? Date.parse(job.lease_until) > Date.now() : false);
     return { running, next_sync_at: running ? null : (job?.due_at ?? null), interval_ms: scheduler.intervalMs };
   };
-  app.addHook('onReady', async () => {
+  // Only once the port is bound: a server that cannot listen must not have started running passes.
+  app.addHook('onListen', async () => {
     if (background) scheduler.start();
   });
-  app.addHook('onClose', async () => {
+  // At the start of a shutdown, beside the requests draining: passes stop at their next record and
+  // hand their jobs back (due at once) while the store is still open.
+  app.addHook('preClose', async () => {
     await scheduler.stop();
   });
   app.setErrorHandler((error, request, reply) => sendError(reply, toEngineError(error, request)));
@@ -288,6 +298,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       const before = connection.stats;
       try {
         const result = await connection.execute(body.entity, body.action, body.params);
+        // The upstream took the credentials after all (the grant recovered, a rotated token arrived).
+        if (row.auth_state === 'needs_reauth') await store.clearNeedsReauth(row.id);
         if (result instanceof DownloadStream) return sendFile(reply, result);
         return result;
       } finally {

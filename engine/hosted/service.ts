@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { InvalidRequestError } from '../errors.js';
 import { createCipher, loadOrCreateKey, openStore, type Store } from '../store/index.js';
 import { createHostedServer, type HostedSyncOptions } from './server.js';
 
@@ -29,6 +30,19 @@ export interface HostedService {
   close(): Promise<void>;
 }
 
+/**
+ * Why a server could not listen, said so an operator can act on it: a port in use or not
+ * allowed is a setting to change, not an internal error.
+ */
+function listenFailure(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE') return new InvalidRequestError(`cannot listen on ${where}: the port is already in use; stop the other server or choose another port (--port or ENGINE_PORT)`, { details: [{ path: '--port', message: 'is already in use' }] });
+  if (code === 'EACCES') return new InvalidRequestError(`cannot listen on ${where}: permission denied; ports below 1024 need privileges`, { details: [{ path: '--port', message: 'is not allowed' }] });
+  if (code === 'EADDRNOTAVAIL') return new InvalidRequestError(`cannot listen on ${where}: this machine has no such address (ENGINE_HOST)`, { details: [{ path: 'ENGINE_HOST', message: 'is not an address of this machine' }] });
+  return error;
+}
+
 /** The folder that holds the key file: the SQLite file's folder, or ./data for PostgreSQL. */
 export function dataDirectory(databaseUrl: string): string {
   if (databaseUrl.startsWith('sqlite:') && !databaseUrl.includes(':memory:')) return dirname(resolve(databaseUrl.slice('sqlite:'.length)));
@@ -56,7 +70,12 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.maxConnectorsPerUser !== undefined ? { maxConnectorsPerUser: options.maxConnectorsPerUser } : {}),
     });
     const host = options.host ?? '127.0.0.1';
-    await app.listen({ port: options.port, host });
+    try {
+      await app.listen({ port: options.port, host });
+    } catch (error) {
+      await app.close();
+      throw listenFailure(error, host, options.port);
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

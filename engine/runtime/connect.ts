@@ -1,5 +1,5 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
-import { InvalidConfigError, InvalidCredentialsError, summarizeDetails } from '../errors.js';
+import { InvalidConfigError, InvalidCredentialsError, summarizeDetails, type EngineError } from '../errors.js';
 import { EgressPolicy, HttpClient, createRedactor } from '../http/index.js';
 import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
 import { compileConnector } from './compiled-connector.js';
@@ -28,6 +28,11 @@ export interface ConnectOptions {
   onCredentialsChange?: CredentialsChangeHandler;
   /** Serializes refreshes across processes sharing stored credentials (the hosted service). */
   refreshCoordinator?: RefreshCoordinator;
+  /**
+   * Told when a call ends in REAUTH_REQUIRED (a refresh token refused, a second 401): the
+   * credentials are dead until the user connects again. The hosted service marks the connector.
+   */
+  onAuthFailure?: (error: EngineError) => void | Promise<void>;
   /** Per-attempt upstream timeout in ms, replacing the manifest's `http.timeout_ms`. */
   timeoutMs?: number;
   /**
@@ -146,6 +151,7 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     ...(options.baseUrl ? { tokenOrigin: options.baseUrl } : {}),
     ...(options.onCredentialsChange ? { onCredentialsChange: options.onCredentialsChange } : {}),
     ...(options.refreshCoordinator ? { coordinator: options.refreshCoordinator } : {}),
+    ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
   });
   const http = new HttpClient(policy, label, redact, egress);
   const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });

@@ -5,6 +5,7 @@
  */
 export { openStore } from './open-store.js';
 export type {
+  AuthState,
   ConnectorPatch,
   ConnectorRow,
   CreateConnectorOptions,
@@ -31,3 +32,4 @@ export { isStorableText } from './storable-text.js';
 export { DecryptionError, StoreSetupError } from './store-errors.js';
 export { recordTableDdl, RECORD_TABLE, RECORD_TEXT_TABLE } from './record-table.js';
 export { connectorNotFound } from './tenant-errors.js';
+export { ownerIsGone, processOwner } from './process-owner.js';

@@ -100,6 +100,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX connectors_by_tenant ON connectors (client_id, external_user_id, created_at DESC, seq DESC);
     `,
   },
+  {
+    version: 6,
+    name: 'connector auth state',
+    // auth_state: 'needs_reauth' once the upstream refused the grant (with when and why), until
+    // new credentials arrive. (The credentials lock is a row lock here: it dies with its session.)
+    sql: `
+      ALTER TABLE connectors ADD COLUMN auth_state text NOT NULL DEFAULT 'active' CHECK (auth_state IN ('active', 'needs_reauth'));
+      ALTER TABLE connectors ADD COLUMN auth_state_at timestamptz;
+      ALTER TABLE connectors ADD COLUMN auth_reason text;
+    `,
+  },
 ];
 
 /** Any fixed 64-bit number; it only has to be the same in every process of this engine. */

@@ -29,9 +29,12 @@ import type {
 } from './types.js';
 
 const CONNECTOR_COLUMNS =
-  'id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+  'id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, auth_state, auth_state_at, auth_reason, created_at, updated_at';
 /** A connector row is reachable only while its platform client is not revoked. */
 const LIVE_CLIENT = 'EXISTS (SELECT 1 FROM platform_clients p WHERE p.client_id = connectors.client_id AND p.revoked_at IS NULL)';
+/** New credentials end a 'needs_reauth' state. */
+const AUTH_ACTIVE = `auth_state = 'active', auth_reason = NULL,
+  auth_state_at = CASE WHEN auth_state = 'active' THEN auth_state_at ELSE now() END`;
 /** The tenant's own, live connector: $1 id, $2 client, $3 user. */
 const TENANT_CONNECTOR = `id = $1 AND client_id = $2 AND external_user_id = $3 AND ${LIVE_CLIENT}`;
 /** Any fixed 64-bit number: the namespace of the per-tenant advisory locks of a create. */
@@ -39,7 +42,7 @@ const CREATE_LOCK_SPACE = 5_118_203;
 const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
 
 type Timestamps<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends string ? Date : Date | null };
-type ConnectorDbRow = Timestamps<ConnectorRow, 'created_at' | 'updated_at'>;
+type ConnectorDbRow = Timestamps<ConnectorRow, 'created_at' | 'updated_at' | 'auth_state_at'>;
 type ClientDbRow = Timestamps<PlatformClientRecord, 'created_at' | 'revoked_at'>;
 
 /**
@@ -171,7 +174,7 @@ class PostgresStore implements Store {
     for (const { column, value } of patchColumns(patch)) {
       values.push(value);
       sets.push(`${column} = $${values.length}${column === 'config' ? '::jsonb' : ''}`);
-      if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1');
+      if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1', AUTH_ACTIVE);
     }
     // The UPDATE waits on the row lock of a credentials lock in progress, so a refresh in flight
     // cannot overwrite credentials replaced here.
@@ -319,6 +322,25 @@ class PostgresStore implements Store {
     }
   }
 
+  async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
+    await this.pool.query(
+      `UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = $2,
+         auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE $3 END WHERE id = $1`,
+      [connectorId, reason.slice(0, 500), new Date().toISOString()],
+    );
+  }
+
+  async clearNeedsReauth(connectorId: string): Promise<void> {
+    await this.pool.query(`UPDATE connectors SET ${AUTH_ACTIVE} WHERE id = $1 AND auth_state <> 'active'`, [connectorId]);
+  }
+
+  async countNeedsReauth(): Promise<Record<string, number>> {
+    const { rows } = await this.pool.query<{ connector_type: string; count: number }>(
+      `SELECT connector_type, count(*)::int AS count FROM connectors WHERE auth_state = 'needs_reauth' AND ${LIVE_CLIENT} GROUP BY connector_type`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.connector_type, row.count]));
+  }
+
   async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {
     const { rows } = await this.pool.query<StoredCredentials>(
       'SELECT credentials_ciphertext AS ciphertext, credentials_version AS version FROM connectors WHERE id = $1',
@@ -352,7 +374,7 @@ class PostgresStore implements Store {
           const result = await fn(current);
           if (result.ciphertext !== undefined) {
             await client.query(
-              'UPDATE connectors SET credentials_ciphertext = $2, credentials_version = credentials_version + 1 WHERE id = $1',
+              `UPDATE connectors SET credentials_ciphertext = $2, credentials_version = credentials_version + 1, ${AUTH_ACTIVE} WHERE id = $1`,
               [connectorId, result.ciphertext],
             );
           }
@@ -398,7 +420,12 @@ function toSyncStates(rows: Array<Record<string, unknown>>): SyncState[] {
 }
 
 function toConnector(row: ConnectorDbRow): ConnectorRow {
-  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+  return {
+    ...row,
+    auth_state_at: row.auth_state_at ? row.auth_state_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
 }
 
 function toClient(row: ClientDbRow): PlatformClient {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ownerIsGone } from './process-owner.js';
 import type { ReleaseSyncJobOptions, ScheduleSyncOptions, SyncJob } from './types.js';
 
 const JOB_COLUMNS = 'j.connector_id, j.due_at, j.full_requested, j.lease_owner, j.lease_until, j.started_at';
@@ -43,6 +44,7 @@ export class PostgresSyncJobs {
   }
 
   async claim(owner: string, leaseMs: number, connectorId?: string): Promise<SyncJob | undefined> {
+    await this.endLeasesOfGoneOwners(new Date().toISOString());
     const now = new Date();
     const lease = [owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString()];
     if (connectorId === undefined) return this.claimDue(lease);
@@ -89,6 +91,21 @@ export class PostgresSyncJobs {
       `SELECT ${JOB_COLUMNS} FROM sync_jobs AS j ORDER BY j.due_at, j.connector_id COLLATE "C"`,
     );
     return rows.map(toJob);
+  }
+
+  /**
+   * Ends the leases held by processes of this host that no longer run (killed with -9), so their
+   * jobs are claimable at once rather than when the lease runs out. The UPDATE names the dead
+   * owner, so a lease taken over meanwhile is left alone.
+   */
+  private async endLeasesOfGoneOwners(now: string): Promise<void> {
+    const { rows } = await this.pool.query<{ connector_id: string; lease_owner: string }>(
+      'SELECT connector_id, lease_owner FROM sync_jobs WHERE lease_owner IS NOT NULL AND lease_until > $1',
+      [now],
+    );
+    for (const row of rows.filter((held) => ownerIsGone(held.lease_owner))) {
+      await this.pool.query('UPDATE sync_jobs SET lease_until = $3 WHERE connector_id = $1 AND lease_owner = $2', [row.connector_id, row.lease_owner, now]);
+    }
   }
 
   /** Part of deleting a connector; runs on the caller's transaction. */

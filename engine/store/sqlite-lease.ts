@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { ownerIsGone, processOwner } from './process-owner.js';
 
 /** How long a lease lasts without renewal: the longest a crashed process can keep others waiting. */
 const LEASE_MS = 30_000;
@@ -17,6 +18,12 @@ export interface Lease {
   release(): void;
 }
 
+/** Who holds a connector's lease now, as its row says. */
+interface Holder {
+  token: string | null;
+  owner: string | null;
+}
+
 /**
  * The cross-process credentials lock of the SQLite store, as a lease in the connector's row.
  *
@@ -24,25 +31,32 @@ export interface Lease {
  * synchronous, so any other write on the same file (from this process or its own second
  * connection) would block the whole event loop in the busy handler while the holder awaits the
  * network, and could never finish. A lease takes one short UPDATE to acquire and one to release;
- * waiters poll with a growing back-off instead of blocking. The lease is renewed while held and
- * expires after 30 s if its process dies.
+ * waiters poll with a growing back-off instead of blocking. The lease is renewed while held; it
+ * names its process (`credentials_lock_owner`), so a waiter on the same host takes over the lease
+ * of a process that died (kill -9) at once instead of waiting out the 30 s.
  */
 export class SqliteLease {
   private readonly acquireStmt: Database.Statement;
   private readonly renewStmt: Database.Statement;
   private readonly releaseStmt: Database.Statement;
-  private readonly existsStmt: Database.Statement;
+  private readonly holderStmt: Database.Statement;
+  private readonly takeOverStmt: Database.Statement;
+  private readonly owner = processOwner();
 
   constructor(db: Database.Database) {
     this.acquireStmt = db.prepare(`UPDATE connectors
-      SET credentials_lock_token = @token, credentials_lock_expires_at = @expires
+      SET credentials_lock_token = @token, credentials_lock_expires_at = @expires, credentials_lock_owner = @owner
       WHERE id = @id AND (credentials_lock_token IS NULL OR credentials_lock_expires_at <= @now)`);
+    this.holderStmt = db.prepare('SELECT credentials_lock_token AS token, credentials_lock_owner AS owner FROM connectors WHERE id = ?');
+    // Fenced by the dead holder's token: two waiters that both saw it dead cannot both take over.
+    this.takeOverStmt = db.prepare(`UPDATE connectors
+      SET credentials_lock_token = @token, credentials_lock_expires_at = @expires, credentials_lock_owner = @owner
+      WHERE id = @id AND credentials_lock_token = @dead`);
     this.renewStmt = db.prepare(`UPDATE connectors SET credentials_lock_expires_at = @expires
       WHERE id = @id AND credentials_lock_token = @token`);
     this.releaseStmt = db.prepare(`UPDATE connectors
-      SET credentials_lock_token = NULL, credentials_lock_expires_at = NULL
+      SET credentials_lock_token = NULL, credentials_lock_expires_at = NULL, credentials_lock_owner = NULL
       WHERE id = @id AND credentials_lock_token = @token`);
-    this.existsStmt = db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck();
   }
 
   /** Waits for the connector's lease and takes it; `undefined` when the connector does not exist. */
@@ -51,8 +65,13 @@ export class SqliteLease {
     let delay = FIRST_RETRY_MS;
     for (;;) {
       const now = Date.now();
-      if (this.acquireStmt.run({ id, token, now, expires: now + LEASE_MS }).changes === 1) return this.held(id, token);
-      if (this.existsStmt.get(id) === undefined) return undefined;
+      const taking = { id, token, now, expires: now + LEASE_MS, owner: this.owner };
+      if (this.acquireStmt.run(taking).changes === 1) return this.held(id, token);
+      const holder = this.holderStmt.get(id) as Holder | undefined;
+      if (holder === undefined) return undefined;
+      if (holder.token && holder.owner && ownerIsGone(holder.owner) && this.takeOverStmt.run({ ...taking, dead: holder.token }).changes === 1) {
+        return this.held(id, token);
+      }
       await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
       delay = Math.min(delay * 2, MAX_RETRY_MS);
     }

@@ -106,6 +106,19 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX connectors_by_tenant ON connectors (client_id, external_user_id, created_at DESC, seq DESC);
     `,
   },
+  {
+    version: 6,
+    name: 'connector auth state and lock owners',
+    // auth_state: 'needs_reauth' once the upstream refused the grant (with when and why), until
+    // new credentials arrive. credentials_lock_owner: the process holding the credentials lease,
+    // so a lease of a process that died is taken over at once (process-owner.ts).
+    sql: `
+      ALTER TABLE connectors ADD COLUMN auth_state TEXT NOT NULL DEFAULT 'active' CHECK (auth_state IN ('active', 'needs_reauth'));
+      ALTER TABLE connectors ADD COLUMN auth_state_at TEXT;
+      ALTER TABLE connectors ADD COLUMN auth_reason TEXT;
+      ALTER TABLE connectors ADD COLUMN credentials_lock_owner TEXT;
+    `,
+  },
 ];
 
 /**

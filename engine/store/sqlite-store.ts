@@ -37,9 +37,12 @@ export const SQLITE_MEMORY = ':memory:';
 
 const BUSY_TIMEOUT_MS = 5_000;
 const CONNECTOR_COLUMNS =
-  'id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, created_at, updated_at';
+  'id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_version, auth_state, auth_state_at, auth_reason, created_at, updated_at';
 /** A connector row is reachable only while its platform client is not revoked. */
 const LIVE_CLIENT = 'EXISTS (SELECT 1 FROM platform_clients p WHERE p.client_id = connectors.client_id AND p.revoked_at IS NULL)';
+/** New credentials end a 'needs_reauth' state (SQLite's clock as ISO text, like the JS clock's). */
+const AUTH_ACTIVE = `auth_state = 'active', auth_reason = NULL,
+  auth_state_at = CASE WHEN auth_state = 'active' THEN auth_state_at ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`;
 /** The tenant's own, live connector: named parameters @id, @client, @user. */
 const TENANT_CONNECTOR = `id = @id AND client_id = @client AND external_user_id = @user AND ${LIVE_CLIENT}`;
 const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
@@ -270,6 +273,19 @@ class SqliteStore implements Store {
     return this.searches ? this.searches.search(scope, request) : searchWith(this.db, this.dialect, scope, request);
   }
 
+  async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
+    this.stmt.markNeedsReauth.run({ id: connectorId, reason: reason.slice(0, 500), now: new Date().toISOString() });
+  }
+
+  async clearNeedsReauth(connectorId: string): Promise<void> {
+    this.stmt.clearNeedsReauth.run(connectorId);
+  }
+
+  async countNeedsReauth(): Promise<Record<string, number>> {
+    const rows = this.stmt.countNeedsReauth.all() as Array<{ connector_type: string; count: number }>;
+    return Object.fromEntries(rows.map((row) => [row.connector_type, row.count]));
+  }
+
   async readCredentials(connectorId: string): Promise<StoredCredentials | undefined> {
     return this.stmt.readCredentials.get(connectorId) as StoredCredentials | undefined;
   }
@@ -323,7 +339,7 @@ class SqliteStore implements Store {
     for (const { column, value } of patchColumns(patch)) {
       sets.push(`${column} = @${column}`);
       values[column] = value;
-      if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1');
+      if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1', AUTH_ACTIVE);
     }
     const row = this.db
       .prepare(`UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`)
@@ -363,9 +379,14 @@ function prepareStatements(db: Database.Database) {
       'SELECT credentials_ciphertext AS ciphertext, credentials_version AS version FROM connectors WHERE id = ?',
     ),
     writeLeasedCredentials: db.prepare(`UPDATE connectors
-      SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1
+      SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1, ${AUTH_ACTIVE}
       WHERE id = @id AND credentials_lock_token = @token`),
     exists: db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck(),
+    markNeedsReauth: db.prepare(`UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = @reason,
+      auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE @now END WHERE id = @id`),
+    clearNeedsReauth: db.prepare(`UPDATE connectors SET ${AUTH_ACTIVE} WHERE id = ? AND auth_state <> 'active'`),
+    countNeedsReauth: db.prepare(`SELECT connector_type, count(*) AS count FROM connectors
+      WHERE auth_state = 'needs_reauth' AND ${LIVE_CLIENT} GROUP BY connector_type`),
     // The search index follows data through triggers; an unchanged record keeps its row (and seq).
     // A pass never lowers the stamp of a newer one (a stalled runner after a takeover), so the newer
     // pass's sweep cannot remove a record it saw.

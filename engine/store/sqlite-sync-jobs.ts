@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ownerIsGone } from './process-owner.js';
 import type { ReleaseSyncJobOptions, ScheduleSyncOptions, SyncJob } from './types.js';
 
 const JOB_COLUMNS = 'connector_id, due_at, full_requested, lease_owner, lease_until, started_at';
@@ -38,6 +39,7 @@ export class SqliteSyncJobs {
     const now = new Date();
     const lease = { owner, now: now.toISOString(), until: new Date(now.getTime() + leaseMs).toISOString() };
     const take = this.db.transaction((): JobDbRow | undefined => {
+      this.endLeasesOfGoneOwners(lease.now);
       if (connectorId === undefined) return this.stmt.claimDue.get(lease) as JobDbRow | undefined;
       this.stmt.ensureJob.run({ id: connectorId, now: lease.now });
       return this.stmt.claimOne.get({ ...lease, id: connectorId }) as JobDbRow | undefined;
@@ -71,6 +73,16 @@ export class SqliteSyncJobs {
 
   list(): SyncJob[] {
     return (this.stmt.list.all() as JobDbRow[]).map(toJob);
+  }
+
+  /**
+   * Ends the leases held by processes of this host that no longer run (killed with -9), so their
+   * jobs are claimable at once rather than when the lease runs out. Runs inside the claim's
+   * transaction, so the check and the claim see the same rows.
+   */
+  private endLeasesOfGoneOwners(now: string): void {
+    const held = this.stmt.leased.all({ now }) as Array<{ connector_id: string; lease_owner: string }>;
+    for (const row of held) if (ownerIsGone(row.lease_owner)) this.stmt.endLease.run({ id: row.connector_id, owner: row.lease_owner, now });
   }
 
   /** Part of deleting a connector; runs inside the caller's transaction. */
@@ -117,6 +129,8 @@ function prepareJobStatements(db: Database.Database) {
         lease_owner = NULL, lease_until = NULL, started_at = NULL, rerun_due_at = NULL, rerun_full = 0,
         updated_at = @now
       WHERE connector_id = @id AND lease_owner = @owner`),
+    leased: db.prepare('SELECT connector_id, lease_owner FROM sync_jobs WHERE lease_owner IS NOT NULL AND lease_until > @now'),
+    endLease: db.prepare('UPDATE sync_jobs SET lease_until = @now WHERE connector_id = @id AND lease_owner = @owner'),
     get: db.prepare(`SELECT ${JOB_COLUMNS} FROM sync_jobs WHERE connector_id = ?`),
     list: db.prepare(`SELECT ${JOB_COLUMNS} FROM sync_jobs ORDER BY due_at, connector_id`),
     delete: db.prepare('DELETE FROM sync_jobs WHERE connector_id = ?'),

@@ -52,9 +52,22 @@ export interface ConnectorRow {
   config: Record<string, unknown>;
   auth_scheme: string;
   credentials_version: number;
+  /**
+   * 'needs_reauth' once the upstream refused the credentials for good (an OAuth grant revoked or
+   * spent, a token deleted): the end user must connect again. Back to 'active' when new
+   * credentials arrive (PATCH), a refresh succeeds, or a call succeeds after all.
+   */
+  auth_state: AuthState;
+  /** When `auth_state` last changed (null: never). */
+  auth_state_at: string | null;
+  /** What the upstream said when it refused (redacted), while `auth_state` is 'needs_reauth'. */
+  auth_reason: string | null;
   created_at: string;
   updated_at: string;
 }
+
+/** Whether a connector's credentials still work, as far as the upstream has told. */
+export type AuthState = 'active' | 'needs_reauth';
 
 /** What a create request becomes once the server has checked and encrypted the credentials. */
 export interface NewConnector {
@@ -241,6 +254,16 @@ export interface Store {
    * tenant, and deleting it deletes its copy in the same transaction).
    */
   tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult>;
+
+  /**
+   * Records that the upstream refused the connector's credentials for good (REAUTH_REQUIRED), with
+   * the time and its reason, so the connector shows it until the user connects again.
+   */
+  markNeedsReauth(connectorId: string, reason: string): Promise<void>;
+  /** Back to 'active' (a call succeeded after all); a no-op when the connector is active. */
+  clearNeedsReauth(connectorId: string): Promise<void>;
+  /** Connectors of live clients that need re-authorization, per connector type (for /metrics). */
+  countNeedsReauth(): Promise<Record<string, number>>;
 
   /**
    * The encrypted credentials of a connector, for the executor after it has resolved the connector

@@ -1,8 +1,7 @@
-import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Manifest } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
-import type { Store, SyncJob, SyncState } from '../store/index.js';
+import { processOwner, type Store, type SyncJob, type SyncState } from '../store/index.js';
 import { LEASE_LOST, runSync, type SyncProgress } from './run-sync.js';
 
 /** DESIGN.md §7: the copy is refreshed every 60 minutes unless the operator says otherwise. */
@@ -47,7 +46,8 @@ export type RunNowResult = { ran: true; states: SyncState[] } | { ran: false; jo
  * Passes upsert and only a complete full pass deletes, so the rerun loses and duplicates nothing.
  */
 export class SyncScheduler {
-  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  /** This scheduler's lease name: its process (so a dead process's jobs are taken over at once) and its own tag. */
+  readonly owner = processOwner(randomBytes(4).toString('hex'));
   private stopped = true;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
