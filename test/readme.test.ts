@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,6 +14,18 @@ function block(lang: string, marker: string): string {
   const found = [...readme.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] as string).find((b) => b.includes(marker));
   if (!found) throw new Error(`README has no ${lang} block with ${marker}`);
   return found;
+}
+
+/** A port nothing listens on now (the kernel's pick for port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 // The examples run inside the package folder, as the README says, so `connector-engine` resolves to this package.
@@ -52,14 +65,17 @@ test('the README hosted walk-through runs exactly as written, with no credential
   const dir = scratchDir();
   const terminal1 = block('bash', 'serve --sandbox');
   const terminal2 = block('bash', 'clients create --name my-app');
-  const server = spawn('bash', ['-c', terminal1], { cwd: dir, detached: true, stdio: 'ignore' });
+  // The port comes from the environment, as the README says, so a second copy of the suite (or
+  // anything else on 8080) cannot collide with this one.
+  const env = { ...process.env, ENGINE_PORT: String(await freePort()) };
+  const server = spawn('bash', ['-c', terminal1], { cwd: dir, detached: true, stdio: 'ignore', env });
   try {
     const started = Date.now();
-    while (!(existsSync(join(dir, 'serve.log')) && readFileSync(join(dir, 'serve.log'), 'utf8').includes('listening on http://127.0.0.1:8080'))) {
+    while (!(existsSync(join(dir, 'serve.log')) && readFileSync(join(dir, 'serve.log'), 'utf8').includes(`listening on http://127.0.0.1:${env.ENGINE_PORT}`))) {
       if (Date.now() - started > 30_000) throw new Error('the server did not start: ' + (existsSync(join(dir, 'serve.log')) ? readFileSync(join(dir, 'serve.log'), 'utf8') : 'no log'));
       await new Promise((r) => setTimeout(r, 200));
     }
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', terminal2], { cwd: dir, timeout: 60_000 });
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', terminal2], { cwd: dir, timeout: 60_000, env });
     const [list, get, search] = stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(search.hits).toHaveLength(2);
     for (const hit of search.hits) expect(Number(hit.data.properties.amount)).toBeGreaterThanOrEqual(50000);
