@@ -19,6 +19,8 @@ export type {
   Store,
   StoreDialect,
   StoredCredentials,
+  StoredRateSlots,
+  StoredSlotTake,
   SyncedRecord,
   SyncJob,
   SyncState,
