@@ -46,7 +46,8 @@ export class ConnectorPool {
       config: row.config,
       ...(baseUrl ? { baseUrl } : {}),
       ...(allowOrigins?.length ? { allowOrigins } : {}),
-      ...(this.clientRateLimits ? {} : { rateLimit: false as const }),
+      // The connector's rate limit lives in the database: every process on it shares one budget.
+      ...(this.clientRateLimits ? { rateSlots: this.store.rateSlots(row.id) } : { rateLimit: false as const }),
       refreshCoordinator: this.coordinator(row.id, entry),
     });
     this.entries.set(row.id, entry);
