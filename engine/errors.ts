@@ -46,6 +46,29 @@ export interface ErrorDetail {
   message: string;
 }
 
+/**
+ * Where the time of a call that ran out of its deadline went (UPSTREAM_TIMEOUT), so the caller
+ * sees what it waited for: the client-side rate limiter, the upstream's Retry-After, back-off
+ * between retries, the attempts themselves, or a token refresh.
+ */
+export interface DeadlineReport {
+  /** The call's deadline. */
+  deadline_ms: number;
+  /** Time from the start of the call until it stopped. */
+  elapsed_ms: number;
+  /** What the call was doing, or was about to wait for, when it stopped. */
+  waiting_for: 'rate_limiter' | 'retry_after' | 'backoff' | 'attempt' | 'refresh';
+  /** A wait that would have ended past the deadline, so the call stopped at once instead. */
+  needed_ms?: number;
+  rate_limiter_ms: number;
+  retry_after_ms: number;
+  backoff_ms: number;
+  refresh_ms: number;
+  /** Attempts sent to the upstream, and the time they took. */
+  attempts: number;
+  attempts_ms: number;
+}
+
 /** What the upstream said, already redacted and truncated. */
 export interface UpstreamInfo {
   status: number;
@@ -67,6 +90,8 @@ export interface EngineErrorOptions {
   retryable?: boolean;
   /** SEARCH_NOT_READY: the entity's sync state, so the caller sees how far the copy is. */
   sync?: Record<string, unknown>;
+  /** UPSTREAM_TIMEOUT of a call past its deadline: where its time went. */
+  deadline?: DeadlineReport;
   cause?: unknown;
 }
 
@@ -116,6 +141,7 @@ export class EngineError extends Error {
   readonly upstream?: UpstreamInfo;
   readonly retryAfterMs?: number;
   readonly sync?: Record<string, unknown>;
+  readonly deadline?: DeadlineReport;
   readonly requestId?: string;
 
   constructor(code: ErrorCode, message: string, options: EngineErrorOptions = {}) {
@@ -133,6 +159,7 @@ export class EngineError extends Error {
     if (options.upstream) this.upstream = options.upstream;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
     if (options.sync) this.sync = options.sync;
+    if (options.deadline) this.deadline = options.deadline;
   }
 
   /** The body shape of DESIGN.md §6, so the library and the hosted API report errors alike. */
@@ -147,6 +174,7 @@ export class EngineError extends Error {
     if (this.detailsOmitted) error.details_omitted = this.detailsOmitted;
     if (this.upstream) error.upstream = this.upstream;
     if (this.sync) error.sync = this.sync;
+    if (this.deadline) error.deadline = this.deadline;
     if (this.requestId) error.request_id = this.requestId;
     return { error };
   }
@@ -229,7 +257,10 @@ export class PaginationLoopError extends kind('PAGINATION_LOOP') {}
 export class HostNotAllowedError extends kind('HOST_NOT_ALLOWED') {}
 /** The hosted service is shutting down; another instance (or this one, restarted) will answer. */
 export class ServiceUnavailableError extends kind('SERVICE_UNAVAILABLE') {}
-/** The upstream did not answer in time, even after retries. */
+/**
+ * The upstream did not answer in time, even after retries, or the call's deadline would pass
+ * before it could (`deadline` says what it waited for).
+ */
 export class UpstreamTimeoutError extends kind('UPSTREAM_TIMEOUT') {}
 
 const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOptions) => EngineError> = {

@@ -2,12 +2,12 @@
  * connector-engine: run named actions on entities of third-party APIs through YAML manifests.
  * This file is the library's only door.
  */
-export { connect, HostedConnection, type HostedConnectOptions, type HostedOptions, type HostedSyncStatus, type LocalConnectOptions, type StoreOption } from './client/index.js';
-export { checkConnectorInput, Connection, DownloadStream, type ConnectOptions, type CopySyncOptions, type ExecuteResult, type ListResult, type RecordResult, type RecordData, type ResultMeta } from './runtime/index.js';
+export { connect, HostedConnection, type HostedCallOptions, type HostedConnectOptions, type HostedOptions, type HostedSyncStatus, type LocalConnectOptions, type StoreOption } from './client/index.js';
+export { checkConnectorInput, Connection, DownloadStream, type CallOptions, type ConnectOptions, type CopySyncOptions, type ExecuteResult, type ListResult, type RecordResult, type RecordData, type ResultMeta } from './runtime/index.js';
 export { parseManifest, loadManifestFile, shippedManifests, findManifest } from './manifest/index.js';
 export type { Manifest, LoadedManifest } from './manifest/index.js';
 export * from './errors.js';
-export { addressRange } from './http/index.js';
+export { addressRange, DEFAULT_DEADLINE_MS, type RateSlots, type SlotTake, type Traffic } from './http/index.js';
 export type { SearchResult, SearchHit } from './search/index.js';
 export { openStore, type Store, type SyncState } from './store/index.js';
 export type { SyncProgress } from './sync/index.js';

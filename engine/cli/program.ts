@@ -88,6 +88,7 @@ export function buildProgram(): Command {
     .option('--sync-interval <minutes>', 'time between sync passes of a connector (default ENGINE_SYNC_INTERVAL_MINUTES or 60)')
     .option('--no-sync', 'do not run due sync jobs in this process (another process, or `connector-engine sync`, does)')
     .option('--max-connectors-per-user <n>', 'most connectors one end user of one platform client may hold (default ENGINE_MAX_CONNECTORS_PER_USER or 100)')
+    .option('--execute-deadline-ms <ms>', 'deadline of an execute whose body names no timeout_ms (default ENGINE_EXECUTE_DEADLINE_MS or 30000)')
     .action(guarded(serveCommand));
 
   program

@@ -2,7 +2,7 @@ import { InvalidRequestError } from '../errors.js';
 import { printError } from './output.js';
 import { startHostedService, type HostedService } from '../hosted/index.js';
 import { shippedManifests } from '../manifest/index.js';
-import { trustedOrigins } from '../runtime/index.js';
+import { deadlineProblem, trustedOrigins } from '../runtime/index.js';
 import { startSandbox, type Sandbox } from '../sandbox/index.js';
 
 export interface ServeOptions {
@@ -12,6 +12,7 @@ export interface ServeOptions {
   syncInterval?: string;
   sync?: boolean;
   maxConnectorsPerUser?: string;
+  executeDeadlineMs?: string;
 }
 
 function secondsFrom(variable: string): number | undefined {
@@ -40,6 +41,14 @@ function countFrom(value: string | undefined, name: string): number | undefined 
     throw new InvalidRequestError(`${name} must be a whole number of at least 1, got "${value}"`, { details: [{ path: name, message: 'must be an integer >= 1' }] });
   }
   return count;
+}
+
+/** The execute deadline an operator sets (flag or ENGINE_EXECUTE_DEADLINE_MS), checked at start. */
+function deadlineFrom(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const problem = deadlineProblem(Number(value));
+  if (problem) throw new InvalidRequestError(`${name} ${problem}, got "${value}"`, { details: [{ path: name, message: problem }] });
+  return Number(value);
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/engine.db';
@@ -131,6 +140,12 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
         options.maxConnectorsPerUser !== undefined
           ? countFrom(options.maxConnectorsPerUser, '--max-connectors-per-user')
           : countFrom(process.env.ENGINE_MAX_CONNECTORS_PER_USER, 'ENGINE_MAX_CONNECTORS_PER_USER'),
+      ),
+      ...optional(
+        'executeDeadlineMs',
+        options.executeDeadlineMs !== undefined
+          ? deadlineFrom(options.executeDeadlineMs, '--execute-deadline-ms')
+          : deadlineFrom(process.env.ENGINE_EXECUTE_DEADLINE_MS, 'ENGINE_EXECUTE_DEADLINE_MS'),
       ),
       sync: {
         background: options.sync !== false,

@@ -28,9 +28,21 @@ function errorFromBody(status: number, body: unknown): EngineError {
     ...(typeof error.retry_after_ms === 'number' ? { retryAfterMs: error.retry_after_ms } : {}),
     ...(typeof error.retryable === 'boolean' ? { retryable: error.retryable } : {}),
     ...(error.sync && typeof error.sync === 'object' ? { sync: error.sync as Record<string, unknown> } : {}),
+    ...(error.deadline && typeof error.deadline === 'object' ? { deadline: error.deadline as NonNullable<EngineError['deadline']> } : {}),
     ...(typeof error.details_omitted === 'number' && Array.isArray(error.details) ? { detailsTotal: error.details.length + error.details_omitted } : {}),
     ...(typeof error.request_id === 'string' ? { requestId: error.request_id } : {}),
   });
+}
+
+/** Options of one call through the service. */
+export interface HostedCallOptions {
+  /** The call's deadline in ms, sent as `timeout_ms` (default: the operator's, 30 s). */
+  deadlineMs?: number;
+}
+
+/** The execute body fields of the call options. */
+function callFields(options: HostedCallOptions | undefined): { timeout_ms?: number } {
+  return options?.deadlineMs !== undefined ? { timeout_ms: options.deadlineMs } : {};
 }
 
 /** GET|POST .../sync: whether a pass runs, when the next is due, and each entity's state. */
@@ -102,13 +114,13 @@ export class HostedConnection {
   }
 
   /** Runs one action through the service; `download` returns the file as a stream. */
-  async execute(entity: string, action: 'download', params?: Record<string, unknown>): Promise<DownloadStream>;
-  async execute(entity: string, action: 'search', params?: Record<string, unknown>): Promise<SearchResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream | SearchResult> {
+  async execute(entity: string, action: 'download', params?: Record<string, unknown>, options?: HostedCallOptions): Promise<DownloadStream>;
+  async execute(entity: string, action: 'search', params?: Record<string, unknown>, options?: HostedCallOptions): Promise<SearchResult>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>, options?: HostedCallOptions): Promise<ExecuteResult>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>, options?: HostedCallOptions): Promise<ExecuteResult | DownloadStream | SearchResult> {
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
-    const body = { entity, action, ...(params ? { params } : {}) };
-    if (action === 'download') return this.download(entity, params ?? {});
+    const body = { entity, action, ...(params ? { params } : {}), ...callFields(options) };
+    if (action === 'download') return this.download(entity, params ?? {}, options);
     return (await this.call('POST', path, body)) as ExecuteResult;
   }
 
@@ -124,11 +136,11 @@ export class HostedConnection {
     return (await this.call('GET', `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/sync`)) as HostedSyncStatus;
   }
 
-  async download(entity: string, params: Record<string, unknown>): Promise<DownloadStream> {
+  async download(entity: string, params: Record<string, unknown>, options?: HostedCallOptions): Promise<DownloadStream> {
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(attempt > 0);
-      const request = got.stream.post(this.url(path), { headers: { authorization: `Bearer ${token}` }, json: { entity, action: 'download', params }, throwHttpErrors: false });
+      const request = got.stream.post(this.url(path), { headers: { authorization: `Bearer ${token}` }, json: { entity, action: 'download', params, ...callFields(options) }, throwHttpErrors: false });
       const response = await new Promise<IncomingMessage>((resolve, reject) => {
         request.once('response', resolve);
         request.once('error', reject);
@@ -156,12 +168,12 @@ export class HostedConnection {
   }
 
   /** Every record of a list-like action, page by page, as the library's `records` does. */
-  async *records(entity: string, action: string, params: Record<string, unknown> = {}): AsyncGenerator<RecordData> {
+  async *records(entity: string, action: string, params: Record<string, unknown> = {}, options?: HostedCallOptions): AsyncGenerator<RecordData> {
     const { pagination_param: param, pagination_keep_params: keep } = await this.pagination(entity, action);
     let current = params;
     const seen = new Set<string>();
     for (;;) {
-      const page = (await this.execute(entity, action, current)) as { data: RecordData[]; meta: { next_cursor?: unknown; has_more: boolean } };
+      const page = (await this.execute(entity, action, current, options)) as { data: RecordData[]; meta: { next_cursor?: unknown; has_more: boolean } };
       yield* page.data;
       const token = page.meta.next_cursor;
       if (!param || !page.meta.has_more || typeof token !== 'string') return;

@@ -57,7 +57,8 @@ export class ConnectorPool {
       config: row.config,
       ...(baseUrl ? { baseUrl } : {}),
       ...(allowOrigins?.length ? { allowOrigins } : {}),
-      ...(this.options.clientRateLimits === false ? { rateLimit: false as const } : {}),
+      // The connector's rate limit lives in the database: every process on it shares one budget.
+      ...(this.options.clientRateLimits === false ? { rateLimit: false as const } : { rateSlots: this.store.rateSlots(row.id) }),
       refreshCoordinator: this.coordinator(row.id, entry),
       onAuthFailure: (error) => this.store.markNeedsReauth(row.id, error.upstream?.message ?? error.message),
     });

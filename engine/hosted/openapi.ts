@@ -22,6 +22,22 @@ const errorBody: Schema = {
         details_omitted: { type: 'integer', description: 'Problems found beyond the ones listed in details.' },
         upstream: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, request_id: { type: 'string' } } },
         sync: { type: 'object', description: 'SEARCH_NOT_READY: the sync state of the entity.' },
+        deadline: {
+          type: 'object',
+          description: 'UPSTREAM_TIMEOUT of a call past its deadline: where its time went, in ms.',
+          properties: {
+            deadline_ms: { type: 'integer' },
+            elapsed_ms: { type: 'integer' },
+            waiting_for: { enum: ['rate_limiter', 'retry_after', 'backoff', 'attempt', 'refresh'], description: 'What the call was doing, or was about to wait for, when it stopped.' },
+            needed_ms: { type: 'integer', description: 'A wait that would have ended past the deadline, so the call stopped at once.' },
+            rate_limiter_ms: { type: 'integer' },
+            retry_after_ms: { type: 'integer' },
+            backoff_ms: { type: 'integer' },
+            refresh_ms: { type: 'integer' },
+            attempts: { type: 'integer' },
+            attempts_ms: { type: 'integer' },
+          },
+        },
       },
     },
   },
@@ -71,13 +87,14 @@ const SYNC_STATUS: Schema = {
 
 /** The execute body as one schema per connector type, entity and action, generated from the manifests. */
 function executeBodies(): Schema[] {
+  const timeout = (bodySchema('hosted-execute-request').properties as Record<string, Schema>).timeout_ms as Schema;
   return connectorTypes().flatMap((type) =>
     Object.entries(type.entities).flatMap(([entity, spec]) =>
       Object.entries(spec.actions).map(([action, info]) => ({
         title: `${type.type} ${entity} ${action}`,
         type: 'object',
         required: ['entity', 'action'],
-        properties: { entity: { const: entity }, action: { const: action }, params: info.params as Schema },
+        properties: { entity: { const: entity }, action: { const: action }, params: info.params as Schema, timeout_ms: timeout },
       }) as Schema),
     ),
   );
@@ -125,7 +142,7 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
             '409': json({ $ref: '#/components/schemas/Error' }, 'REAUTH_REQUIRED (authorize again), or SEARCH_NOT_READY (search before the first sync of the entity succeeded; error.sync holds its state)'),
             '429': json({ $ref: '#/components/schemas/Error' }, 'RATE_LIMITED by the upstream (Retry-After and retry_after_ms say when to retry)'),
             '502': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_ERROR or PAGINATION_LOOP'),
-            '504': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_TIMEOUT'),
+            '504': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_TIMEOUT: the upstream did not answer, or the call would pass its deadline (error.deadline says what it waited for)'),
           },
         },
       },

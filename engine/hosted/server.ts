@@ -39,6 +39,8 @@ export interface HostedServerOptions {
   clientRateLimits?: boolean;
   /** The most connectors one end user of one platform client may hold (default 100). */
   maxConnectorsPerUser?: number;
+  /** The deadline of an execute whose body names no `timeout_ms` (default 30 s). */
+  executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
 }
 
@@ -288,7 +290,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
 
     scoped.post('/api/v1/connectors/sources/:id/execute', { schema: { body: bodySchema('hosted-execute-request') } }, async (request, reply) => {
       const row = await owned(request, (request.params as { id: string }).id);
-      const body = request.body as { entity: string; action: string; params?: Record<string, unknown> };
+      const body = request.body as { entity: string; action: string; params?: Record<string, unknown>; timeout_ms?: number };
       const manifest = findManifest(row.connector_type).manifest;
       // `search` reads the synchronized copy: no upstream call, so no credentials are opened.
       if (body.action === 'search' && manifest.entities[body.entity]?.sync) {
@@ -297,7 +299,8 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       const connection = await pool.connection(row);
       const before = connection.stats;
       try {
-        const result = await connection.execute(body.entity, body.action, body.params);
+        const deadlineMs = body.timeout_ms ?? options.executeDeadlineMs;
+        const result = await connection.execute(body.entity, body.action, body.params, deadlineMs === undefined ? undefined : { deadlineMs });
         // The upstream took the credentials after all (the grant recovered, a rotated token arrived).
         if (row.auth_state === 'needs_reauth') await store.clearNeedsReauth(row.id);
         if (result instanceof DownloadStream) return sendFile(reply, result);

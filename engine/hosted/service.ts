@@ -19,6 +19,8 @@ export interface HostedServiceOptions {
   clientRateLimits?: boolean;
   /** The most connectors one end user of one platform client may hold (default 100). */
   maxConnectorsPerUser?: number;
+  /** The deadline of an execute whose body names no `timeout_ms` (ENGINE_EXECUTE_DEADLINE_MS; default 30 s). */
+  executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
 }
 
@@ -68,6 +70,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.clientRateLimits === false ? { clientRateLimits: false } : {}),
       ...(options.sync ? { sync: options.sync } : {}),
       ...(options.maxConnectorsPerUser !== undefined ? { maxConnectorsPerUser: options.maxConnectorsPerUser } : {}),
+      ...(options.executeDeadlineMs !== undefined ? { executeDeadlineMs: options.executeDeadlineMs } : {}),
     });
     const host = options.host ?? '127.0.0.1';
     try {

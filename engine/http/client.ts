@@ -1,10 +1,12 @@
-import got, { HTTPError, RequestError, TimeoutError, type Method, type RetryOptions } from 'got';
+import got, { AbortError, HTTPError, RequestError, TimeoutError, type Method, type RetryOptions } from 'got';
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
 import type { HostPurpose, HttpPolicy, ReauthMatcher } from '../manifest/index.js';
 import { readPath } from './body-path.js';
 import type { EgressPermit, EgressPolicy } from './egress-policy.js';
-import { RequestLimiter } from './limiter.js';
+import { RequestLimiter, type SlotHold } from './limiter.js';
+import type { RateSlots } from './rate-slots.js';
 import type { Redactor } from './redact.js';
+import type { UpstreamCall, WaitKind } from './upstream-call.js';
 import { upstreamError } from './upstream-error.js';
 
 /** One upstream request, fully rendered. */
@@ -34,6 +36,8 @@ export interface HttpStats {
   requests: number;
   attempts: number;
   retries: number;
+  /** The attempts of sync traffic (included in `attempts`). */
+  syncAttempts: number;
 }
 
 // Node socket failures that mean "try again" (got's defaults plus a premature close mid-body).
@@ -45,39 +49,58 @@ const RETRY_ERROR_CODES = [
 /** API calls go to the manifest's API hosts, or to the account's own host that a token answer names. */
 const API_PURPOSES: HostPurpose[] = ['api', 'account'];
 
+/** How long past its timeout an attempt's slot stays taken if the attempt never reports back. */
+const HOLD_MARGIN_MS = 5_000;
+
+/** One attempt in flight: its rate-limit slot. */
+interface AttemptState {
+  hold?: SlotHold;
+  /** Set when the next wait would pass the deadline: the call stops at once instead. */
+  stop?: { kind: WaitKind; neededMs: number; retryAfterMs?: number };
+}
+
 /**
  * The one way the engine talks HTTP to an upstream: got with the connector's policy (retries on
  * 429, listed statuses, timeouts and resets with exponential backoff and full jitter, Retry-After
  * honoured exactly up to the cap), the client-side rate limit and concurrency, and typed errors.
  */
 export class HttpClient {
-  readonly stats: HttpStats = { requests: 0, attempts: 0, retries: 0 };
+  readonly stats: HttpStats = { requests: 0, attempts: 0, retries: 0, syncAttempts: 0 };
   private readonly limiter: RequestLimiter;
 
+  /** `slots`: where the rate limit's slots live when several processes share it (default: memory). */
   constructor(
     private readonly policy: HttpPolicy,
     private readonly label: string,
     private readonly redact: Redactor,
     private readonly egress: EgressPolicy,
+    slots?: RateSlots,
   ) {
     this.limiter = new RequestLimiter({
       ...(policy.rate_limit ? { requests: policy.rate_limit.requests, perMs: policy.rate_limit.per_ms } : {}),
       ...(policy.concurrency ? { concurrency: policy.concurrency } : {}),
+      ...(slots ? { slots } : {}),
+      holdMs: policy.timeout_ms + HOLD_MARGIN_MS,
     });
   }
 
   /**
    * Sends a request and returns the parsed answer, or throws the typed error for the failure. The
    * URL passes the egress policy first (HOST_NOT_ALLOWED otherwise), and every connection of every
-   * attempt resolves its host through the policy's guarded lookup.
+   * attempt resolves its host through the policy's guarded lookup. Every wait and attempt ends
+   * by the call's deadline (UPSTREAM_TIMEOUT naming what it waited for).
    */
-  async send(request: OutgoingRequest): Promise<UpstreamAnswer> {
+  async send(request: OutgoingRequest, call: UpstreamCall): Promise<UpstreamAnswer> {
     const permit = this.egress.permit(request.url, API_PURPOSES);
     this.stats.requests++;
-    return this.limiter.run(() => this.attemptAll(request, permit.dnsLookup));
+    return this.limiter.run(call, () => this.attemptAll(request, permit.dnsLookup, call));
   }
 
-  private retryOptions(request: OutgoingRequest): Partial<RetryOptions> {
+  /**
+   * got's retry policy for one call. A delay (Retry-After or back-off) that would end after the
+   * deadline is not slept: the call stops at once (`state.stop`) and fails with UPSTREAM_TIMEOUT.
+   */
+  private retryOptions(request: OutgoingRequest, call: UpstreamCall, state: AttemptState, endAttempt: () => void): Partial<RetryOptions> {
     const retry = this.policy.retry;
     const methods: Method[] = request.readOnly ? [request.method] : ['GET', 'HEAD', 'OPTIONS'];
     return {
@@ -87,16 +110,29 @@ export class HttpClient {
       errorCodes: RETRY_ERROR_CODES,
       maxRetryAfter: retry.retry_after_cap_ms,
       enforceRetryRules: true,
-      calculateDelay: ({ attemptCount, computedValue, retryAfter }) => {
+      calculateDelay: ({ attemptCount, computedValue, retryAfter, error }) => {
+        endAttempt();
         if (computedValue === 0) return 0;
-        if (retryAfter !== undefined && retryAfter > 0) return retryAfter;
+        if (error instanceof HTTPError) call.lastUpstream = this.upstreamInfo(error);
+        const honoured = retryAfter !== undefined && retryAfter > 0;
         const ceiling = Math.min(retry.max_delay_ms, retry.base_delay_ms * 2 ** (attemptCount - 1));
-        return Math.max(1, Math.round(Math.random() * ceiling));
+        const delay = honoured ? retryAfter : Math.max(1, Math.round(Math.random() * ceiling));
+        const kind = honoured ? 'retry_after' : 'backoff';
+        if (call.fits(kind, delay)) return delay;
+        state.stop = { kind, neededMs: delay, ...(honoured ? { retryAfterMs: retryAfter } : {}) };
+        return 0;
       },
     } as Partial<RetryOptions>;
   }
 
-  private async attemptAll(request: OutgoingRequest, dnsLookup: EgressPermit['dnsLookup']): Promise<UpstreamAnswer> {
+  private async attemptAll(request: OutgoingRequest, dnsLookup: EgressPermit['dnsLookup'], call: UpstreamCall): Promise<UpstreamAnswer> {
+    const state: AttemptState = {};
+    const endAttempt = () => {
+      if (!state.hold) return;
+      state.hold.release();
+      delete state.hold;
+      call.attemptEnded();
+    };
     try {
       const response = await got(request.url, {
         method: request.method,
@@ -107,12 +143,21 @@ export class HttpClient {
         throwHttpErrors: true,
         followRedirect: false,
         timeout: { request: this.policy.timeout_ms },
-        retry: this.retryOptions(request),
+        signal: call.signal,
+        retry: this.retryOptions(request, call, state, endAttempt),
         hooks: {
           beforeRequest: [
             async () => {
+              state.hold = await this.limiter.attempt(call);
+              call.attemptStarted();
               this.stats.attempts++;
-              await this.limiter.attempt();
+              if (call.traffic === 'sync') this.stats.syncAttempts++;
+            },
+          ],
+          afterResponse: [
+            (response) => {
+              endAttempt();
+              return response;
             },
           ],
           beforeRetry: [
@@ -124,11 +169,27 @@ export class HttpClient {
       });
       return { status: response.statusCode, headers: response.headers, text: response.body, json: parseJson(response.body) };
     } catch (error) {
+      endAttempt();
       if (error instanceof HTTPError && request.emptyOn && matchesAny(request.emptyOn, error.response.statusCode, String(error.response.body ?? ''))) {
         return { status: error.response.statusCode, headers: error.response.headers, text: '', json: undefined, empty: true };
       }
-      throw this.toEngineError(error);
+      throw this.deadlineError(error, call, state) ?? this.toEngineError(error);
     }
+  }
+
+  /** The UPSTREAM_TIMEOUT of a call that stopped because of its deadline, if that is why it stopped. */
+  private deadlineError(error: unknown, call: UpstreamCall, state: AttemptState): EngineError | undefined {
+    if (state.stop) return call.exceeded(state.stop.kind, state.stop.neededMs, state.stop.retryAfterMs);
+    const cause = error instanceof RequestError ? error.cause : undefined;
+    if (cause instanceof EngineError && cause.deadline) return cause;
+    if (error instanceof AbortError && call.signal.aborted) return call.signal.reason as EngineError;
+    return undefined;
+  }
+
+  /** What a failed answer said, for the deadline error (redacted, like every upstream quote). */
+  private upstreamInfo(error: HTTPError): UpstreamTimeoutError['upstream'] {
+    const response = error.response;
+    return upstreamError({ status: response.statusCode, headers: response.headers, text: String(response.body ?? '') }, this.policy, this.label, this.redact).upstream;
   }
 
   private toEngineError(error: unknown): EngineError {

@@ -3,5 +3,7 @@ export { createRedactor, type Redactor } from './redact.js';
 export { parseRetryAfter } from './retry-after.js';
 export { readPath } from './body-path.js';
 export { RequestLimiter } from './limiter.js';
+export { MemoryRateSlots, type RateSlots, type SlotTake } from './rate-slots.js';
+export { UpstreamCall, DEFAULT_DEADLINE_MS, MAX_DEADLINE_MS, type Traffic } from './upstream-call.js';
 export { EgressPolicy, type EgressPermit, type EgressPolicyOptions, type EgressRule } from './egress-policy.js';
 export { addressRange, isIpLiteral } from './address-range.js';

@@ -1,51 +1,185 @@
-/** Limits of one connector instance: a rolling window of requests and a cap on requests in flight. */
+import { EngineError, ServiceUnavailableError } from '../errors.js';
+import { MemoryRateSlots, type RateSlots } from './rate-slots.js';
+import { syncShareOf, TrafficQueue } from './traffic-queue.js';
+import type { Traffic, UpstreamCall } from './upstream-call.js';
+import { Waiter } from './waiter.js';
+
+/** Limits of one connector: a rolling window of requests and a cap on requests in flight. */
 export interface LimiterOptions {
   requests?: number;
   perMs?: number;
   concurrency?: number;
+  /** Where the window's slots live (default: this process's memory). */
+  slots?: RateSlots;
+  /** How long a slot stays taken when its attempt never ends (its process died). */
+  holdMs?: number;
 }
+
+/** A slot of the rolling window held by one attempt; `release` it when the attempt ends (idempotent). */
+export interface SlotHold {
+  release(): void;
+}
+
+const NO_HOLD: SlotHold = { release: () => undefined };
+/** Shortest pause between two looks at a full window, so a wait of 0 ms never spins. */
+const MIN_POLL_MS = 2;
+const DEFAULT_HOLD_MS = 60_000;
 
 /**
  * Keeps a connector under the upstream's published rate limit before the upstream has to say 429,
- * and bounds the requests in flight. The window is rolling, as upstream limits usually are:
- * an attempt waits until the oldest of the last `requests` attempts has left the window.
+ * and bounds the requests in flight. The window is rolling, as upstream limits usually are: an
+ * attempt takes one of `requests` slots, free once its last attempt ended a window ago (see
+ * rate-slots.ts). Calls wait in two classes: while an interactive call waits, sync calls go only
+ * while they hold less than their share (SYNC_SHARE) of the window or of the concurrency cap.
+ * Every wait ends at the call's deadline, and a wait that would end after it fails at once.
  */
 export class RequestLimiter {
-  private readonly starts: number[] = [];
-  private inFlight = 0;
-  private readonly waiting: Array<() => void> = [];
-  private windowChain: Promise<void> = Promise.resolve();
+  private readonly slots: RateSlots;
+  private readonly running: Record<Traffic, number> = { interactive: 0, sync: 0 };
+  private readonly turns = new TrafficQueue<Waiter<void>>();
+  private readonly waiting = new TrafficQueue<Waiter<number>>();
+  private readonly held: Record<Traffic, number> = { interactive: 0, sync: 0 };
+  /** When this process's sync attempts released their slots (local clock), pruned to the window. */
+  private readonly syncReleases: number[] = [];
+  private pumping = false;
+  /** When the window's next slot frees at the earliest, as the last full look found (local clock). */
+  private nextFreeAt = 0;
 
-  constructor(private readonly options: LimiterOptions) {}
+  constructor(private readonly options: LimiterOptions) {
+    this.slots = options.slots ?? new MemoryRateSlots();
+  }
 
-  /** Runs `task` when a concurrency slot is free. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    const max = this.options.concurrency ?? Number.POSITIVE_INFINITY;
-    if (this.inFlight >= max) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.inFlight++;
+  /** Runs `task` when a concurrency slot is free for the call's class. */
+  async run<T>(call: UpstreamCall, task: () => Promise<T>): Promise<T> {
+    await this.takeTurn(call);
     try {
       return await task();
     } finally {
-      this.inFlight--;
-      this.waiting.shift()?.();
+      this.running[call.traffic]--;
+      this.admitTurns();
     }
   }
 
-  /** Resolves when one more attempt fits in the rolling window; every attempt (retries too) calls it. */
-  attempt(): Promise<void> {
+  /**
+   * Resolves when one more attempt fits in the rolling window; every attempt (retries too) calls
+   * it and releases the hold when its answer (or failure) is in.
+   */
+  async attempt(call: UpstreamCall): Promise<SlotHold> {
     const { requests, perMs } = this.options;
-    if (!requests || !perMs) return Promise.resolve();
-    const next = this.windowChain.then(async () => {
-      const now = Date.now();
-      while (this.starts.length > 0 && (this.starts[0] as number) <= now - perMs) this.starts.shift();
-      if (this.starts.length >= requests) {
-        const wait = (this.starts[0] as number) + perMs - now;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        this.starts.shift();
-      }
-      this.starts.push(Date.now());
-    });
-    this.windowChain = next;
-    return next;
+    if (!requests || !perMs) return NO_HOLD;
+    const since = Date.now();
+    call.doing('rate_limiter');
+    const ahead = this.nextFreeAt - since;
+    if (call.expired() || (this.waiting.size > 0 && ahead > call.remaining())) throw call.exceeded('rate_limiter', Math.max(0, ahead));
+    const waiter = new Waiter<number>(call, (w) => this.waiting.remove(w));
+    this.waiting.push(waiter);
+    void this.pump();
+    const slot = await waiter.promise;
+    call.spend('rate_limiter', Date.now() - since);
+    return this.hold(call.traffic, slot);
   }
+
+  private async takeTurn(call: UpstreamCall): Promise<void> {
+    const max = this.options.concurrency ?? Number.POSITIVE_INFINITY;
+    if (this.running.interactive + this.running.sync < max && this.turns.size === 0) {
+      this.running[call.traffic]++;
+      return;
+    }
+    if (call.expired()) throw call.exceeded('rate_limiter');
+    const since = Date.now();
+    call.doing('rate_limiter');
+    const waiter = new Waiter<void>(call, (w) => this.turns.remove(w));
+    this.turns.push(waiter);
+    await waiter.promise;
+    call.spend('rate_limiter', Date.now() - since);
+  }
+
+  private admitTurns(): void {
+    const max = this.options.concurrency ?? Number.POSITIVE_INFINITY;
+    while (this.running.interactive + this.running.sync < max) {
+      const next = this.turns.peek(this.running.sync < syncShareOf(max));
+      if (!next) return;
+      this.turns.remove(next);
+      this.running[next.traffic]++;
+      next.grant();
+    }
+  }
+
+  /**
+   * Hands out slots while calls wait: takes one whenever the window has room and gives it to the
+   * waiter whose turn it is; otherwise fails the waiters a wait cannot serve in time and sleeps
+   * until a slot can be free. One pump runs at a time.
+   */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    const { requests, perMs } = this.options as Required<Pick<LimiterOptions, 'requests' | 'perMs'>>;
+    try {
+      while (this.waiting.size > 0) {
+        const taken = await this.slots.take(requests, perMs, this.options.holdMs ?? DEFAULT_HOLD_MS);
+        if ('slot' in taken) {
+          this.grant(taken.slot);
+          continue;
+        }
+        this.nextFreeAt = Date.now() + taken.waitMs;
+        this.failHopeless(taken.waitMs);
+        if (this.waiting.size > 0) await sleep(Math.max(MIN_POLL_MS, taken.waitMs));
+      }
+    } catch (error) {
+      const failure =
+        error instanceof EngineError ? error : new ServiceUnavailableError('the shared rate limit cannot be read from the database; retry the request', { cause: error });
+      for (const waiter of this.waiting.all()) {
+        this.waiting.remove(waiter);
+        waiter.fail(failure);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private grant(slot: number): void {
+    const next = this.waiting.peek(this.syncUnderShare());
+    if (!next) {
+      // Every waiter gave up while the slot was taken: the slot counts as used once, as it was.
+      void this.slots.release(slot).catch(() => undefined);
+      return;
+    }
+    this.waiting.remove(next);
+    this.held[next.traffic]++;
+    next.grant(slot);
+  }
+
+  /** Fails at once the waiters whose deadline comes before any slot can be free. */
+  private failHopeless(waitMs: number): void {
+    for (const waiter of this.waiting.all()) {
+      if (waiter.call.remaining() >= waitMs) continue;
+      this.waiting.remove(waiter);
+      waiter.fail(waiter.call.exceeded('rate_limiter', waitMs));
+    }
+  }
+
+  private syncUnderShare(): boolean {
+    const { requests = 1, perMs = 0 } = this.options;
+    const horizon = Date.now() - perMs;
+    while (this.syncReleases.length > 0 && (this.syncReleases[0] as number) <= horizon) this.syncReleases.shift();
+    return this.held.sync + this.syncReleases.length < syncShareOf(requests);
+  }
+
+  private hold(traffic: Traffic, slot: number): SlotHold {
+    let held = true;
+    return {
+      release: () => {
+        if (!held) return;
+        held = false;
+        this.held[traffic]--;
+        if (traffic === 'sync') this.syncReleases.push(Date.now());
+        // A slot whose release is lost (the database went away) stays taken until its lease ends.
+        void this.slots.release(slot).catch(() => undefined);
+      },
+    };
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,7 +1,8 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
-import { InvalidConfigError, InvalidCredentialsError, summarizeDetails, type EngineError } from '../errors.js';
-import { EgressPolicy, HttpClient, createRedactor } from '../http/index.js';
+import { InvalidConfigError, InvalidCredentialsError, InvalidRequestError, summarizeDetails, type EngineError } from '../errors.js';
+import { DEFAULT_DEADLINE_MS, EgressPolicy, HttpClient, createRedactor, type RateSlots } from '../http/index.js';
 import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
+import { deadlineProblem } from './call-options.js';
 import { compileConnector } from './compiled-connector.js';
 import { Connection } from './connection.js';
 import { trustedOrigins } from './trusted-origins.js';
@@ -40,6 +41,23 @@ export interface ConnectOptions {
    * `false` switches it off (the sandbox with --no-rate-limits, benchmarks).
    */
   rateLimit?: { requests: number; perMs: number } | false;
+  /**
+   * The deadline of every call that names none, in ms (default 30,000): it bounds all of a call's
+   * waits and retries (see `CallOptions.deadlineMs`).
+   */
+  deadlineMs?: number;
+  /**
+   * Where the rate limit's slots live, when several processes share one upstream account's
+   * budget (the hosted service passes its database's); default: this process's memory.
+   */
+  rateSlots?: RateSlots;
+}
+
+function checkDeadline(options: ConnectOptions): number {
+  if (options.deadlineMs === undefined) return DEFAULT_DEADLINE_MS;
+  const problem = deadlineProblem(options.deadlineMs);
+  if (problem) throw new InvalidRequestError(`connect option deadlineMs ${problem}`, { details: [{ path: '/deadlineMs', message: problem }] });
+  return options.deadlineMs;
 }
 
 function checkConfig(connector: ReturnType<typeof compileConnector>, config: unknown): Record<string, unknown> {
@@ -130,6 +148,7 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     throw new InvalidCredentialsError(`connect("${connector.manifest.type}") needs options.credentials`, { details: [{ path: '/credentials', message: 'is required' }] });
   }
   const config = checkConfig(connector, configWithCredentials(connector.manifest, options));
+  const deadlineMs = checkDeadline(options);
   const scheme = selectScheme(connector.manifest, options.credentials, connector.ajv);
   const label = connector.manifest.name;
   const policy = httpPolicy(connector.manifest.http, options);
@@ -153,10 +172,10 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     ...(options.refreshCoordinator ? { coordinator: options.refreshCoordinator } : {}),
     ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
   });
-  const http = new HttpClient(policy, label, redact, egress);
+  const http = new HttpClient(policy, label, redact, egress, options.rateSlots);
   const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });
   const baseUrl = scheme.base_url_from
     ? accountBaseUrl(scheme.base_url_from.field, () => session?.credentials ?? {}, fixedBaseUrl, egress)
     : () => fixedBaseUrl;
-  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress);
+  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress, deadlineMs);
 }

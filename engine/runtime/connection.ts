@@ -1,12 +1,13 @@
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
-import type { EgressPolicy, HttpClient, Redactor } from '../http/index.js';
+import { UpstreamCall, type EgressPolicy, type HttpClient, type Redactor } from '../http/index.js';
 import type { PaginationSpec } from '../manifest/index.js';
 import type { SearchResult } from '../search/types.js';
 import type { SyncState } from '../store/types.js';
 import { download, DownloadStream, type CompiledFile } from './download.js';
 import type { CompiledAction, CompiledConnector } from './compiled-connector.js';
 import { renderRequest } from './build-request.js';
+import { checkCallOptions, type CallOptions } from './call-options.js';
 import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
 
 /** The params of the next page: the token, plus only the params the strategy lets travel with it. */
@@ -66,6 +67,8 @@ export class Connection {
     private readonly timeoutMs: number,
     private readonly redact: Redactor,
     private readonly egress: EgressPolicy,
+    /** The deadline of a call that names none (connect's `deadlineMs`). */
+    private readonly deadlineMs: number,
   ) {}
 
   private copy: AttachedCopy | undefined;
@@ -110,35 +113,46 @@ export class Connection {
     return { ...this.auth.credentials };
   }
 
-  /** Counters of upstream traffic and token refreshes. */
-  get stats(): { requests: number; attempts: number; retries: number; refreshes: number } {
+  /** Counters of upstream traffic (`syncAttempts`: the attempts of sync traffic) and token refreshes. */
+  get stats(): { requests: number; attempts: number; retries: number; syncAttempts: number; refreshes: number } {
     return { ...this.http.stats, refreshes: this.auth.refreshes };
   }
 
   /**
    * Runs one action and returns one page (or one record) with its meta; for `download`, a
-   * stream of the file's bytes.
+   * stream of the file's bytes. `options.deadlineMs` bounds the whole call (every wait and retry;
+   * a download up to the file's first byte); `options.traffic: 'sync'` marks background reads.
    */
-  async execute(entity: string, action: 'download', params?: Record<string, unknown>): Promise<DownloadStream>;
-  async execute(entity: string, action: 'search', params?: Record<string, unknown>): Promise<SearchResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>): Promise<ExecuteResult | DownloadStream | SearchResult> {
+  async execute(entity: string, action: 'download', params?: Record<string, unknown>, options?: CallOptions): Promise<DownloadStream>;
+  async execute(entity: string, action: 'search', params?: Record<string, unknown>, options?: CallOptions): Promise<SearchResult>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>, options?: CallOptions): Promise<ExecuteResult>;
+  async execute(entity: string, action: string, params?: Record<string, unknown>, options?: CallOptions): Promise<ExecuteResult | DownloadStream | SearchResult> {
     // `search` is answered from the synchronized copy, never by the upstream (SPEC.md).
     if (action === 'search' && this.connector.manifest.entities[entity]?.sync) return this.requireCopy().search(entity, params);
     const compiled = this.resolve(entity, action);
     const checked = compiled.validateParams(params);
-    const page = await this.fetchPage(compiled, checked);
-    if (compiled.file) return this.startDownload(compiled, checked, page.records[0] as RecordData);
-    if (compiled.spec.response.record !== undefined) return { data: page.records[0] as RecordData, meta: page.meta };
-    return { data: page.records, meta: page.meta };
+    const call = this.startCall(compiled, options);
+    try {
+      const page = await this.fetchPage(compiled, checked, call);
+      if (compiled.file) return await this.startDownload(compiled, checked, page.records[0] as RecordData, call);
+      if (compiled.spec.response.record !== undefined) return { data: page.records[0] as RecordData, meta: page.meta };
+      return { data: page.records, meta: page.meta };
+    } finally {
+      call.finish();
+    }
   }
 
-  /** Streams a file (`download` actions), the same as execute(entity, 'download', params). */
-  download(entity: string, params: Record<string, unknown>): Promise<DownloadStream> {
-    return this.execute(entity, 'download', params);
+  /** Streams a file (`download` actions), the same as execute(entity, 'download', params, options). */
+  download(entity: string, params: Record<string, unknown>, options?: CallOptions): Promise<DownloadStream> {
+    return this.execute(entity, 'download', params, options);
   }
 
-  private startDownload(compiled: CompiledAction, params: Record<string, unknown>, record: RecordData): Promise<DownloadStream> {
+  private startCall(compiled: CompiledAction, options: CallOptions | undefined): UpstreamCall {
+    const checked = checkCallOptions(options);
+    return new UpstreamCall(compiled.label, checked.deadlineMs ?? this.deadlineMs, checked.traffic);
+  }
+
+  private startDownload(compiled: CompiledAction, params: Record<string, unknown>, record: RecordData, call: UpstreamCall): Promise<DownloadStream> {
     return download(record, {
       file: compiled.file as CompiledFile,
       context: { params, config: this.config },
@@ -146,15 +160,18 @@ export class Connection {
       timeoutMs: this.timeoutMs,
       redact: this.redact,
       egress: this.egress,
-      readRecord: async () => (await this.fetchPage(compiled, params)).records[0] as RecordData,
+      call,
+      readRecord: async () => (await this.fetchPage(compiled, params, call)).records[0] as RecordData,
     });
   }
 
   /**
    * Every record of a list-like action, page by page, holding one page in memory at a time. Stops
    * when the upstream gives no next token; a token seen before fails loudly instead of looping.
+   * `options.deadlineMs` bounds each page request, not the whole iteration: the consumer sets
+   * the pace between pages, so a deadline over all of them would also count the consumer's time.
    */
-  async *records(entity: string, action: string, params?: Record<string, unknown>): AsyncGenerator<RecordData> {
+  async *records(entity: string, action: string, params?: Record<string, unknown>, options?: CallOptions): AsyncGenerator<RecordData> {
     const compiled = this.resolve(entity, action);
     if (compiled.spec.response.records === undefined) {
       throw new UnsupportedActionError(`records() reads list-like actions; ${compiled.label} returns one ${compiled.file ? 'file' : 'record'}: use execute()`, {
@@ -162,10 +179,12 @@ export class Connection {
       });
     }
     let current = compiled.validateParams(params);
+    checkCallOptions(options);
     const pagination = compiled.spec.pagination;
     const seen = new Set<string>();
     for (;;) {
-      const page = await this.fetchPage(compiled, current);
+      const call = this.startCall(compiled, options);
+      const page = await this.fetchPage(compiled, current, call).finally(() => call.finish());
       yield* page.records;
       if (!page.nextToken || !pagination || pagination.type === 'none') return;
       if (seen.has(page.nextToken)) {
@@ -194,7 +213,11 @@ export class Connection {
     return compiled;
   }
 
-  private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>): Promise<ExtractedPage> {
+  /**
+   * One upstream request of an action, signed, under the call's deadline. The deadline also bounds
+   * waiting for a token refresh (the time before and between sends), without cancelling it.
+   */
+  private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>, call: UpstreamCall): Promise<ExtractedPage> {
     const render = () => {
       const context = { params, config: this.config, credentials: this.auth.credentials };
       const request = renderRequest(compiled.request, context, this.baseUrl());
@@ -204,10 +227,18 @@ export class Connection {
     // Rendered before anything is sent (so a bad path value fails first), and again whenever a
     // refresh has replaced the credentials (and with them, maybe, the account's base URL).
     let rendered = { credentials: this.auth.credentials, request: render() };
-    const answer = await this.auth.call((authHeaders) => {
-      if (rendered.credentials !== this.auth.credentials) rendered = { credentials: this.auth.credentials, request: render() };
-      return this.http.send({ ...rendered.request, headers: { ...rendered.request.headers, ...authHeaders } });
-    });
+    let authSince = Date.now();
+    call.doing('refresh');
+    const answer = await call.race(
+      this.auth.call((authHeaders) => {
+        call.spend('refresh', Date.now() - authSince);
+        if (rendered.credentials !== this.auth.credentials) rendered = { credentials: this.auth.credentials, request: render() };
+        return this.http.send({ ...rendered.request, headers: { ...rendered.request.headers, ...authHeaders } }, call).finally(() => {
+          authSince = Date.now();
+          call.doing('refresh');
+        });
+      }),
+    );
     return extractPage(compiled.spec, answer, this.connector.manifest.name, params);
   }
 }

@@ -2,7 +2,7 @@ import got, { type Request } from 'got';
 import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { EngineError, InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { readPath, type EgressPolicy, type Redactor } from '../http/index.js';
+import { readPath, type EgressPolicy, type Redactor, type UpstreamCall } from '../http/index.js';
 import type { FileSpec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 import type { RecordData } from './extract.js';
@@ -49,7 +49,14 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // A presigned S3 URL answers directly; a CDN or a regional endpoint may add a hop or two.
 const MAX_REDIRECTS = 3;
 
-function openHop(url: URL, headers: Record<string, string>, timeoutMs: number, dnsLookup: LookupFunction | undefined): Promise<Opened> {
+/**
+ * Opens one URL and resolves at its answer's headers. The call's deadline bounds only this wait
+ * (the first byte): once the answer starts, the stream takes as long as the consumer reads.
+ */
+function openHop(url: URL, headers: Record<string, string>, options: DownloadOptions, dnsLookup: LookupFunction | undefined): Promise<Opened> {
+  const { call } = options;
+  if (call.expired()) return Promise.reject(call.exceeded('attempt'));
+  call.attemptStarted();
   return new Promise((resolve, reject) => {
     const request = got.stream(url, {
       headers,
@@ -57,10 +64,22 @@ function openHop(url: URL, headers: Record<string, string>, timeoutMs: number, d
       throwHttpErrors: false,
       followRedirect: false,
       retry: { limit: 0 },
-      timeout: { response: timeoutMs },
+      timeout: { response: options.timeoutMs },
     });
-    request.once('response', (response: IncomingMessage) => resolve({ request, response }));
-    request.once('error', reject);
+    const onDeadline = () => {
+      request.destroy();
+      reject(call.signal.reason);
+    };
+    call.signal.addEventListener('abort', onDeadline, { once: true });
+    request.once('response', (response: IncomingMessage) => {
+      call.signal.removeEventListener('abort', onDeadline);
+      call.attemptEnded();
+      resolve({ request, response });
+    });
+    request.once('error', (error) => {
+      call.signal.removeEventListener('abort', onDeadline);
+      reject(error);
+    });
   });
 }
 
@@ -72,7 +91,7 @@ async function openFollowing(first: URL, headers: Record<string, string>, option
   let url = first;
   for (let hop = 0; ; hop++) {
     const { dnsLookup } = options.egress.permit(url, 'files');
-    const opened = await openHop(url, headers, options.timeoutMs, dnsLookup);
+    const opened = await openHop(url, headers, options, dnsLookup);
     const location = opened.response.headers.location;
     if (!REDIRECT_STATUSES.has(opened.response.statusCode ?? 0) || location === undefined) return opened;
     opened.request.destroy();
@@ -118,6 +137,8 @@ export interface DownloadOptions {
   redact: Redactor;
   /** Where the file and its redirects may be fetched from (hosts.files, operator-named origins). */
   egress: EgressPolicy;
+  /** The execute this download belongs to: its deadline bounds reaching the file's first byte. */
+  call: UpstreamCall;
   /** Reads the record again (for a fresh URL after the old one expired). */
   readRecord: () => Promise<RecordData>;
 }

@@ -20,6 +20,8 @@ export type {
   Store,
   StoreDialect,
   StoredCredentials,
+  StoredRateSlots,
+  StoredSlotTake,
   SyncedRecord,
   SyncJob,
   SyncState,

@@ -111,6 +111,21 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE connectors ADD COLUMN auth_reason text;
     `,
   },
+  {
+    version: 7,
+    name: 'shared rate-limit slots',
+    // One row per slot of a connector's rate limit (N slots for N requests per window), shared by
+    // every server process: used_at is when the slot's last attempt ended, or the end of the lease
+    // of an attempt in flight (see postgres-rate-slots.ts). They go with their connector.
+    sql: `
+      CREATE TABLE rate_limit_slots (
+        connector_id text NOT NULL REFERENCES connectors (id) ON DELETE CASCADE,
+        slot integer NOT NULL CHECK (slot >= 0),
+        used_at timestamptz NOT NULL,
+        PRIMARY KEY (connector_id, slot)
+      );
+    `,
+  },
 ];
 
 /** Any fixed 64-bit number; it only has to be the same in every process of this engine. */

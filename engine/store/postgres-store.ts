@@ -4,6 +4,7 @@ import { newId } from './ids.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { patchColumns } from './patch-columns.js';
 import { migratePostgres } from './postgres-migrations.js';
+import { PostgresRateSlots } from './postgres-rate-slots.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
 import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
 import { searchWith } from './search-runner.js';
@@ -22,6 +23,7 @@ import type {
   ScheduleSyncOptions,
   Store,
   StoredCredentials,
+  StoredRateSlots,
   SyncedRecord,
   SyncJob,
   SyncState,
@@ -305,6 +307,10 @@ class PostgresStore implements Store {
 
   async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
     return searchWith(this.pool, this.dialect, scope, request);
+  }
+
+  rateSlots(connectorId: string): StoredRateSlots {
+    return new PostgresRateSlots(this.pool, connectorId);
   }
 
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {

@@ -119,6 +119,21 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE connectors ADD COLUMN credentials_lock_owner TEXT;
     `,
   },
+  {
+    version: 7,
+    name: 'shared rate-limit slots',
+    // One row per slot of a connector's rate limit, shared by the processes on this file: used_at
+    // (epoch ms) is when the slot's last attempt ended, or the end of the lease of an attempt in
+    // flight (see sqlite-rate-slots.ts). They go with their connector.
+    sql: `
+      CREATE TABLE rate_limit_slots (
+        connector_id TEXT NOT NULL REFERENCES connectors (id) ON DELETE CASCADE,
+        slot INTEGER NOT NULL CHECK (slot >= 0),
+        used_at INTEGER NOT NULL,
+        PRIMARY KEY (connector_id, slot)
+      ) STRICT;
+    `,
+  },
 ];
 
 /**

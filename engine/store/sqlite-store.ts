@@ -6,6 +6,7 @@ import { patchColumns } from './patch-columns.js';
 import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { SqliteLease } from './sqlite-lease.js';
+import { SqliteRateSlots } from './sqlite-rate-slots.js';
 import { migrateSqlite } from './sqlite-migrations.js';
 import { searchWith } from './search-runner.js';
 import { SqliteSearchThread, searchWorkerFile } from './sqlite-search-thread.js';
@@ -26,6 +27,7 @@ import type {
   ScheduleSyncOptions,
   Store,
   StoredCredentials,
+  StoredRateSlots,
   SyncedRecord,
   SyncJob,
   SyncState,
@@ -266,6 +268,10 @@ class SqliteStore implements Store {
 
   async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
     return this.runSearch(scope, request);
+  }
+
+  rateSlots(connectorId: string): StoredRateSlots {
+    return new SqliteRateSlots(this.db, connectorId);
   }
 
   /** On the search thread when there is one, so a costly query never blocks this thread. */

@@ -173,6 +173,20 @@ export interface ReleaseSyncJobOptions {
   fullDone: boolean;
 }
 
+/** The outcome of asking the database for a rate-limit slot: one was taken, or none is free for at least `waitMs`. */
+export type StoredSlotTake = { slot: number } | { waitMs: number };
+
+/**
+ * The rate-limit slots of one connector kept in the database, so every process on it keeps to one
+ * upstream account's budget. The same contract as the limiter's in-memory slots (http/rate-slots.ts):
+ * a taken slot is leased for `holdMs`, a release stamps it with the end of its attempt, and a
+ * slot is free once that stamp has left the window.
+ */
+export interface StoredRateSlots {
+  take(requests: number, windowMs: number, holdMs: number): Promise<StoredSlotTake>;
+  release(slot: number): Promise<void>;
+}
+
 /** A record of the synchronized copy. */
 export interface SyncedRecord {
   id: string;
@@ -335,6 +349,13 @@ export interface Store {
    * own connection and dialect, so callers need not know which database is behind the store.
    */
   searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult>;
+
+  /**
+   * The rate-limit slots of a connector (one upstream account), shared by every process on this
+   * database. Slots are created on first use and deleted with the connector; a take for a
+   * connector that no longer exists throws CONNECTOR_NOT_FOUND.
+   */
+  rateSlots(connectorId: string): StoredRateSlots;
 
   /** Releases the database connections; the store is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;

@@ -3,6 +3,14 @@ import { planReads, type SyncPartition, type SyncPlan, type SyncRead } from '../
 import type { Connection, RecordData } from '../runtime/index.js';
 import { compileTemplate, type TemplateContext } from '../template/index.js';
 
+/**
+ * How a pass's reads go out: as sync traffic, which yields the rate limit to interactive calls
+ * beyond its share, and with a page deadline long enough for a background read (nobody waits on
+ * it) to ride out the longest Retry-After a manifest honours (60 s) behind a queue of interactive
+ * calls, yet still end.
+ */
+export const SYNC_READS = { traffic: 'sync', deadlineMs: 5 * 60_000 } as const;
+
 /** Names bound while a plan is read: partition records by their `as`, and `since`. */
 type Bindings = Record<string, unknown>;
 
@@ -34,10 +42,10 @@ async function* readLevel(
   const [level, ...rest] = levels;
   if (!level) {
     const params = { ...renderSyncParams(read.params, bindings), ...renderSyncParams(extra, bindings) };
-    yield* connection.records(read.entity ?? owner, read.action, params);
+    yield* connection.records(read.entity ?? owner, read.action, params, SYNC_READS);
     return;
   }
-  for await (const partition of connection.records(level.entity, level.action, renderSyncParams(level.params, bindings))) {
+  for await (const partition of connection.records(level.entity, level.action, renderSyncParams(level.params, bindings), SYNC_READS)) {
     yield* readLevel(connection, owner, read, rest, { ...bindings, [level.as]: partition }, extra);
   }
 }

@@ -1,0 +1,185 @@
+import { UpstreamTimeoutError, type DeadlineReport, type UpstreamInfo } from '../errors.js';
+
+/**
+ * Who a call serves. `interactive` calls have someone waiting on them (an execute); `sync` calls
+ * fill a synchronized copy in the background and yield the rate-limit budget to interactive ones
+ * beyond their share (see limiter.ts).
+ */
+export type Traffic = 'interactive' | 'sync';
+
+/** What a call's time can go to (DeadlineReport.waiting_for). */
+export type WaitKind = DeadlineReport['waiting_for'];
+
+/** The default deadline of one call: an interactive caller rarely waits longer (issue 11). */
+export const DEFAULT_DEADLINE_MS = 30_000;
+
+/** The longest deadline a call may ask for: setTimeout's limit (2^31 - 1 ms, about 24.8 days). */
+export const MAX_DEADLINE_MS = 2_147_483_647;
+
+type Spent = Record<Exclude<WaitKind, 'attempt'>, number>;
+
+/**
+ * One call (an execute, a page of records(), a download up to its first byte) as the HTTP layer
+ * sees it: its traffic class, its deadline, and the ledger of where its time went. Every wait on
+ * the way (the rate limiter, Retry-After, back-off, a refresh) and every attempt is bounded by
+ * the one deadline: `signal` aborts at it, and a wait that would end after it fails at once
+ * through `exceeded`.
+ */
+export class UpstreamCall {
+  readonly startedAt = Date.now();
+  readonly at: number;
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly spent: Spent = { rate_limiter: 0, retry_after: 0, backoff: 0, refresh: 0 };
+  private attemptsMs = 0;
+  private attemptCount = 0;
+  /** When the attempt in flight started. */
+  private attemptSince: number | undefined;
+  private current: WaitKind = 'attempt';
+  /** The last upstream failure, quoted in the deadline error (it is why the call kept trying). */
+  lastUpstream?: UpstreamInfo;
+
+  constructor(
+    readonly label: string,
+    readonly deadlineMs: number,
+    readonly traffic: Traffic = 'interactive',
+  ) {
+    this.at = this.startedAt + deadlineMs;
+    this.timer = setTimeout(() => this.controller.abort(this.exceeded()), deadlineMs);
+  }
+
+  /** Aborts at the deadline, with the UPSTREAM_TIMEOUT error as its reason. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Milliseconds left (0 once past the deadline). */
+  remaining(): number {
+    return Math.max(0, this.at - Date.now());
+  }
+
+  /** True once the deadline has passed. */
+  expired(): boolean {
+    return this.controller.signal.aborted || Date.now() >= this.at;
+  }
+
+  /** Notes what the call does now, so a deadline that passes meanwhile can say so. */
+  doing(kind: WaitKind): void {
+    this.current = kind;
+  }
+
+  /** Adds time to one kind of wait in the ledger. */
+  spend(kind: Exclude<WaitKind, 'attempt'>, ms: number): void {
+    this.spent[kind] += Math.max(0, ms);
+  }
+
+  /** Counts one attempt going out now; `attemptEnded` books its time. */
+  attemptStarted(): void {
+    this.attemptEnded();
+    this.attemptCount++;
+    this.attemptSince = Date.now();
+    this.doing('attempt');
+  }
+
+  /** Books the time of the attempt in flight, if any. */
+  attemptEnded(): void {
+    if (this.attemptSince === undefined) return;
+    this.attemptsMs += Date.now() - this.attemptSince;
+    this.attemptSince = undefined;
+  }
+
+  /**
+   * Starts a wait of `ms` for `kind` if it ends before the deadline, and books it; returns false
+   * (booking nothing) when it would end after it, so the caller fails at once instead of sleeping.
+   */
+  fits(kind: Exclude<WaitKind, 'attempt' | 'refresh'>, ms: number): boolean {
+    if (ms > this.remaining()) return false;
+    this.spend(kind, ms);
+    this.doing(kind);
+    return true;
+  }
+
+  /** Where the time went so far. */
+  report(waitingFor: WaitKind = this.current, neededMs?: number): DeadlineReport {
+    return {
+      deadline_ms: this.deadlineMs,
+      elapsed_ms: Date.now() - this.startedAt,
+      waiting_for: waitingFor,
+      ...(neededMs !== undefined ? { needed_ms: Math.round(neededMs) } : {}),
+      rate_limiter_ms: Math.round(this.spent.rate_limiter),
+      retry_after_ms: Math.round(this.spent.retry_after),
+      backoff_ms: Math.round(this.spent.backoff),
+      refresh_ms: Math.round(this.spent.refresh),
+      attempts: this.attemptCount,
+      attempts_ms: Math.round(this.attemptsMs + (this.attemptSince === undefined ? 0 : Date.now() - this.attemptSince)),
+    };
+  }
+
+  /**
+   * The UPSTREAM_TIMEOUT of this call: the deadline passed while it was `waitingFor`, or a wait of
+   * `neededMs` would have ended after it. `retryAfterMs` passes on an upstream's Retry-After.
+   */
+  exceeded(waitingFor: WaitKind = this.current, neededMs?: number, retryAfterMs?: number): UpstreamTimeoutError {
+    const report = this.report(waitingFor, neededMs);
+    const cause = neededMs !== undefined ? `waiting ${Math.round(neededMs)} ms more on ${DESCRIBE[waitingFor]} would pass it` : `it passed while ${DOING[waitingFor]}`;
+    return new UpstreamTimeoutError(`${this.label} did not finish within its ${this.deadlineMs} ms deadline: ${cause} (${ledger(report)})`, {
+      deadline: report,
+      ...(this.lastUpstream ? { upstream: this.lastUpstream } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
+  }
+
+  /**
+   * Settles with `work`, or rejects with this call's UPSTREAM_TIMEOUT when the deadline passes
+   * first. `work` is not cancelled (a token refresh in flight must finish: its answer may hold the
+   * only valid refresh token); its late outcome is ignored.
+   */
+  race<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(this.controller.signal.reason);
+      if (this.controller.signal.aborted) onAbort();
+      this.controller.signal.addEventListener('abort', onAbort, { once: true });
+      work.then(
+        (value) => {
+          this.controller.signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.controller.signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Ends the call: its deadline no longer fires (a download's stream outlives it). */
+  finish(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+const DESCRIBE: Record<WaitKind, string> = {
+  rate_limiter: 'the rate limiter',
+  retry_after: "the upstream's Retry-After",
+  backoff: 'back-off before a retry',
+  attempt: 'an attempt',
+  refresh: 'a token refresh',
+};
+
+const DOING: Record<WaitKind, string> = {
+  rate_limiter: 'waiting on the rate limiter',
+  retry_after: "waiting on the upstream's Retry-After",
+  backoff: 'backing off before a retry',
+  attempt: 'waiting for an answer',
+  refresh: 'waiting for a token refresh',
+};
+
+function ledger(report: DeadlineReport): string {
+  return [
+    `${report.rate_limiter_ms} ms on the rate limiter`,
+    `${report.retry_after_ms} ms on Retry-After`,
+    `${report.backoff_ms} ms on back-off`,
+    `${report.attempts} attempt${report.attempts === 1 ? '' : 's'} in ${report.attempts_ms} ms`,
+    ...(report.refresh_ms > 0 ? [`${report.refresh_ms} ms on token refresh`] : []),
+  ].join(', ');
+}

@@ -1,0 +1,44 @@
+import type { UpstreamCall } from './upstream-call.js';
+
+/**
+ * A call waiting in one of the limiter's queues for a value (a slot, a turn). It gives up at the
+ * call's deadline: `onExpire` takes it out of its queue, and the call fails with UPSTREAM_TIMEOUT
+ * naming the rate limiter.
+ */
+export class Waiter<V> {
+  readonly promise: Promise<V>;
+  private resolveValue!: (value: V) => void;
+  private rejectValue!: (error: unknown) => void;
+  private readonly onAbort: () => void;
+
+  constructor(
+    readonly call: UpstreamCall,
+    onExpire: (waiter: Waiter<V>) => void,
+  ) {
+    this.promise = new Promise<V>((resolve, reject) => {
+      this.resolveValue = resolve;
+      this.rejectValue = reject;
+    });
+    this.onAbort = () => {
+      onExpire(this);
+      this.fail(call.exceeded('rate_limiter'));
+    };
+    call.signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  get traffic(): UpstreamCall['traffic'] {
+    return this.call.traffic;
+  }
+
+  /** Hands the waiter its value. */
+  grant(value: V): void {
+    this.call.signal.removeEventListener('abort', this.onAbort);
+    this.resolveValue(value);
+  }
+
+  /** Fails the waiter (a wait that cannot end in time, a store that cannot be reached). */
+  fail(error: unknown): void {
+    this.call.signal.removeEventListener('abort', this.onAbort);
+    this.rejectValue(error);
+  }
+}

@@ -1,0 +1,40 @@
+import { InvalidRequestError, type ErrorDetail } from '../errors.js';
+import { MAX_DEADLINE_MS, type Traffic } from '../http/index.js';
+
+/** Options of one call (`execute`, `records`, `download`). */
+export interface CallOptions {
+  /**
+   * How long the call may take in all, in ms: every rate-limit wait, Retry-After, back-off,
+   * retry and token refresh (default: connect's `deadlineMs`, 30 s). Past it the call fails with
+   * UPSTREAM_TIMEOUT, whose `deadline` says what it waited for; a wait that would end after it
+   * fails at once. For `records()` it bounds each page request; for a download, reaching the
+   * file's first byte (the stream then takes as long as it takes).
+   */
+  deadlineMs?: number;
+  /**
+   * `sync` marks background reads (the sync runner's): while interactive calls wait, they get at
+   * most half of the connector's rate limit. Default `interactive`.
+   */
+  traffic?: Traffic;
+}
+
+/** Checks a deadline in ms: a whole number from 1 to MAX_DEADLINE_MS (setTimeout's limit). */
+export function deadlineProblem(value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_DEADLINE_MS) {
+    return `must be a whole number of milliseconds from 1 to ${MAX_DEADLINE_MS}`;
+  }
+  return undefined;
+}
+
+/** Checks call options before anything is sent (INVALID_REQUEST naming each bad option). */
+export function checkCallOptions(options: CallOptions | undefined): CallOptions {
+  if (options === undefined) return {};
+  const details: ErrorDetail[] = [];
+  const deadline = options.deadlineMs === undefined ? undefined : deadlineProblem(options.deadlineMs);
+  if (deadline) details.push({ path: '/options/deadlineMs', message: deadline });
+  if (options.traffic !== undefined && options.traffic !== 'interactive' && options.traffic !== 'sync') {
+    details.push({ path: '/options/traffic', message: 'must be "interactive" or "sync"' });
+  }
+  if (details.length > 0) throw new InvalidRequestError(`invalid call options: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
+  return options;
+}
