@@ -1,28 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { errorFor, InternalError, isErrorCode, type ErrorDetail } from '../errors.js';
-import { packageRoot } from '../package-root.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type { SearchTask, SearchTaskAnswer } from './sqlite-search-worker.js';
+import { storeWorkerFile } from './worker-file.js';
 
 interface Pending {
   resolve: (result: SearchResult) => void;
   reject: (error: Error) => void;
 }
 
-/**
- * Where the compiled worker is: beside this file when running from `dist/`, or in the package's
- * `dist/` when this file runs from source (tests run after `npm run build`). Undefined when there
- * is no build, and searches then run on the calling thread.
- */
+/** The compiled search worker (see storeWorkerFile); undefined without a build, and searches then run on the calling thread. */
 export function searchWorkerFile(): string | undefined {
-  const here = fileURLToPath(import.meta.url);
-  const candidates = here.endsWith('.js')
-    ? [join(here, '..', 'sqlite-search-worker.js')]
-    : [join(packageRoot(), 'dist', 'engine', 'store', 'sqlite-search-worker.js')];
-  return candidates.find((file) => existsSync(file));
+  return storeWorkerFile('sqlite-search-worker.js');
 }
 
 /**

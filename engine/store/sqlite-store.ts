@@ -10,6 +10,10 @@ import { migrateSqlite } from './sqlite-migrations.js';
 import { searchWith } from './search-runner.js';
 import { SqliteSearchThread, searchWorkerFile } from './sqlite-search-thread.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
+import { prepareRecordWrites, type RecordTarget, type SqliteRecordWrites } from './sqlite-record-writes.js';
+import { SqliteWriteThread, writeWorkerFile } from './sqlite-write-thread.js';
+import { runYieldingChunks, type ChunkBudget } from './timed-chunks.js';
+import { announceWrites, WriteIntent } from './write-intent.js';
 import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
@@ -49,6 +53,12 @@ const SYNC_STATE_COLUMNS =
 type ConnectorDbRow = Omit<ConnectorRow, 'config'> & { config: string };
 
 /**
+ * Copy writes on the store's own thread (an in-memory database has no write thread) hold the
+ * event loop for about this long per transaction, then yield to it.
+ */
+const LOOP_CHUNK_BUDGET: ChunkBudget = { budgetMs: 4, maxItems: 64 };
+
+/**
  * Opens (creating the file and its folder on first use, owner-only: 0600 in a 0700 folder) and
  * migrates an SQLite store. WAL mode lets readers proceed while one writer writes; the busy
  * timeout makes another process's short write wait instead of failing.
@@ -59,6 +69,10 @@ export function openSqliteStore(path: string): Store {
     ensurePrivateFile(path);
   }
   const db = new Database(path);
+  const writeWorker = path === SQLITE_MEMORY ? undefined : writeWorkerFile();
+  const intent = new WriteIntent();
+  // Before anything prepares a statement: every write of this connection then lets the write thread step aside.
+  if (writeWorker) announceWrites(db, intent);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (path !== SQLITE_MEMORY) db.pragma('journal_mode = WAL');
@@ -66,7 +80,11 @@ export function openSqliteStore(path: string): Store {
     migrateSqlite(db);
     const workerFile = path === SQLITE_MEMORY ? undefined : searchWorkerFile();
     // An in-memory database lives in this connection only: its searches run here.
-    return new SqliteStore(db, workerFile ? new SqliteSearchThread(path, workerFile, BUSY_TIMEOUT_MS) : undefined);
+    return new SqliteStore(
+      db,
+      workerFile ? new SqliteSearchThread(path, workerFile, BUSY_TIMEOUT_MS) : undefined,
+      writeWorker ? new SqliteWriteThread(path, writeWorker, BUSY_TIMEOUT_MS, intent) : undefined,
+    );
   } catch (error) {
     db.close();
     throw error;
@@ -83,14 +101,18 @@ class SqliteStore implements Store {
   private readonly lease: SqliteLease;
   private readonly jobs: SqliteSyncJobs;
   private readonly stmt: ReturnType<typeof prepareStatements>;
+  /** The copy's writes on this connection, used when there is no write thread. */
+  private readonly recordWrites: SqliteRecordWrites;
 
   constructor(
     private readonly db: Database.Database,
     private readonly searches?: SqliteSearchThread,
+    private readonly writes?: SqliteWriteThread,
   ) {
     this.lease = new SqliteLease(db);
     this.jobs = new SqliteSyncJobs(db);
     this.stmt = prepareStatements(db);
+    this.recordWrites = prepareRecordWrites(db);
   }
 
   async createClient(input: NewPlatformClient): Promise<PlatformClient> {
@@ -215,18 +237,20 @@ class SqliteStore implements Store {
     return this.runSearch(scope, request);
   }
 
+  /** On the write thread when there is one; otherwise in short transactions that yield to the event loop between them. */
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
+    const target: RecordTarget = { connectorId, entity, generation };
     const now = new Date().toISOString();
-    const upsert = this.db.transaction(() => {
-      for (const record of records) {
-        this.stmt.upsertRecord.run({ connector_id: connectorId, entity, id: record.id, data: JSON.stringify(record.data), now, generation });
-      }
-    });
-    upsert();
+    const serialized = records.map((record) => ({ id: record.id, data: JSON.stringify(record.data) }));
+    if (this.writes) return this.writes.upsert(target, now, serialized);
+    await runYieldingChunks(serialized, LOOP_CHUNK_BUDGET, (chunk) => this.recordWrites.upsert(target, now, chunk));
   }
 
+  /** Chunked like writeRecords: one DELETE of a large copy would hold its connection (and the text index) for seconds. */
   async removeStaleRecords(connectorId: string, entity: string, generation: number): Promise<number> {
-    return this.stmt.removeStale.run(connectorId, entity, generation).changes;
+    const target: RecordTarget = { connectorId, entity, generation };
+    if (this.writes) return this.writes.sweep(target);
+    return runYieldingChunks(this.recordWrites.staleSeqs(target), LOOP_CHUNK_BUDGET, (chunk) => this.recordWrites.remove(target, chunk));
   }
 
   async saveSyncState(state: SyncState): Promise<void> {
@@ -302,6 +326,7 @@ class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.writes?.close();
     await this.searches?.close();
     if (this.db.open) this.db.close();
   }
@@ -366,16 +391,6 @@ function prepareStatements(db: Database.Database) {
       SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1
       WHERE id = @id AND credentials_lock_token = @token`),
     exists: db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck(),
-    // The search index follows data through triggers; an unchanged record keeps its row (and seq).
-    // A pass never lowers the stamp of a newer one (a stalled runner after a takeover), so the newer
-    // pass's sweep cannot remove a record it saw.
-    upsertRecord: db.prepare(`INSERT INTO search_records (connector_id, entity, id, data, updated_at, sync_generation)
-      VALUES (@connector_id, @entity, @id, @data, @now, @generation)
-      ON CONFLICT (connector_id, entity, id) DO UPDATE SET
-        data = CASE WHEN data = excluded.data THEN data ELSE excluded.data END,
-        updated_at = CASE WHEN data = excluded.data THEN updated_at ELSE excluded.updated_at END,
-        sync_generation = max(sync_generation, excluded.sync_generation)`),
-    removeStale: db.prepare('DELETE FROM search_records WHERE connector_id = ? AND entity = ? AND sync_generation < ?'),
     saveSyncState: db.prepare(`INSERT OR REPLACE INTO sync_state (${SYNC_STATE_COLUMNS})
       VALUES (@connector_id, @entity, @status, @mode, @records, @generation, @started_at, @finished_at, @last_success_at,
         @last_error, @cursor, @last_full_at)`),
