@@ -5,6 +5,7 @@ import { readPath } from './body-path.js';
 import type { EgressPermit, EgressPolicy } from './egress-policy.js';
 import { RequestLimiter } from './limiter.js';
 import type { Redactor } from './redact.js';
+import type { UpstreamRequestListener } from './upstream-requests.js';
 import { upstreamError } from './upstream-error.js';
 
 /** One upstream request, fully rendered. */
@@ -59,6 +60,7 @@ export class HttpClient {
     private readonly label: string,
     private readonly redact: Redactor,
     private readonly egress: EgressPolicy,
+    private readonly onRequest?: UpstreamRequestListener,
   ) {
     this.limiter = new RequestLimiter({
       ...(policy.rate_limit ? { requests: policy.rate_limit.requests, perMs: policy.rate_limit.per_ms } : {}),
@@ -97,6 +99,7 @@ export class HttpClient {
   }
 
   private async attemptAll(request: OutgoingRequest, dnsLookup: EgressPermit['dnsLookup']): Promise<UpstreamAnswer> {
+    let attempts = 0;
     try {
       const response = await got(request.url, {
         method: request.method,
@@ -113,6 +116,7 @@ export class HttpClient {
             async () => {
               this.stats.attempts++;
               await this.limiter.attempt();
+              this.onRequest?.({ kind: 'api', retry: attempts++ > 0 });
             },
           ],
           beforeRetry: [

@@ -1,6 +1,6 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
 import { InvalidConfigError, InvalidCredentialsError, summarizeDetails } from '../errors.js';
-import { EgressPolicy, HttpClient, createRedactor } from '../http/index.js';
+import { EgressPolicy, HttpClient, createRedactor, type UpstreamRequestListener } from '../http/index.js';
 import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
 import { compileConnector } from './compiled-connector.js';
 import { Connection } from './connection.js';
@@ -35,6 +35,11 @@ export interface ConnectOptions {
    * `false` switches it off (the sandbox with --no-rate-limits, benchmarks).
    */
   rateLimit?: { requests: number; perMs: number } | false;
+  /**
+   * Told of every HTTP request sent upstream as it is sent (API calls and their retries, token
+   * refreshes, file transfers), e.g. to count them in metrics.
+   */
+  onUpstreamRequest?: UpstreamRequestListener;
 }
 
 function checkConfig(connector: ReturnType<typeof compileConnector>, config: unknown): Record<string, unknown> {
@@ -146,11 +151,12 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     ...(options.baseUrl ? { tokenOrigin: options.baseUrl } : {}),
     ...(options.onCredentialsChange ? { onCredentialsChange: options.onCredentialsChange } : {}),
     ...(options.refreshCoordinator ? { coordinator: options.refreshCoordinator } : {}),
+    ...(options.onUpstreamRequest ? { onRequest: options.onUpstreamRequest } : {}),
   });
-  const http = new HttpClient(policy, label, redact, egress);
+  const http = new HttpClient(policy, label, redact, egress, options.onUpstreamRequest);
   const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });
   const baseUrl = scheme.base_url_from
     ? accountBaseUrl(scheme.base_url_from.field, () => session?.credentials ?? {}, fixedBaseUrl, egress)
     : () => fixedBaseUrl;
-  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress);
+  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress, options.onUpstreamRequest);
 }

@@ -1,6 +1,6 @@
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
-import type { EgressPolicy, HttpClient, Redactor } from '../http/index.js';
+import type { EgressPolicy, HttpClient, Redactor, UpstreamRequestListener } from '../http/index.js';
 import type { PaginationSpec } from '../manifest/index.js';
 import type { SearchResult } from '../search/types.js';
 import type { SyncState } from '../store/types.js';
@@ -66,6 +66,7 @@ export class Connection {
     private readonly timeoutMs: number,
     private readonly redact: Redactor,
     private readonly egress: EgressPolicy,
+    private readonly onRequest?: UpstreamRequestListener,
   ) {}
 
   private copy: AttachedCopy | undefined;
@@ -147,6 +148,7 @@ export class Connection {
       redact: this.redact,
       egress: this.egress,
       readRecord: async () => (await this.fetchPage(compiled, params)).records[0] as RecordData,
+      ...(this.onRequest ? { onRequest: this.onRequest } : {}),
     });
   }
 

@@ -2,7 +2,7 @@ import got, { type Request } from 'got';
 import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { EngineError, InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { readPath, type EgressPolicy, type Redactor } from '../http/index.js';
+import { readPath, type EgressPolicy, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { FileSpec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 import type { RecordData } from './extract.js';
@@ -72,6 +72,7 @@ async function openFollowing(first: URL, headers: Record<string, string>, option
   let url = first;
   for (let hop = 0; ; hop++) {
     const { dnsLookup } = options.egress.permit(url, 'files');
+    options.onRequest?.({ kind: 'file', retry: false });
     const opened = await openHop(url, headers, options.timeoutMs, dnsLookup);
     const location = opened.response.headers.location;
     if (!REDIRECT_STATUSES.has(opened.response.statusCode ?? 0) || location === undefined) return opened;
@@ -120,6 +121,8 @@ export interface DownloadOptions {
   egress: EgressPolicy;
   /** Reads the record again (for a fresh URL after the old one expired). */
   readRecord: () => Promise<RecordData>;
+  /** Told of each file request (metrics). */
+  onRequest?: UpstreamRequestListener;
 }
 
 /**
