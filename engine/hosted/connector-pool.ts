@@ -1,4 +1,5 @@
 import type { RefreshCoordinator } from '../auth/index.js';
+import type { UpstreamRequest } from '../http/index.js';
 import { connect, type Connection } from '../runtime/index.js';
 import type { Cipher, ConnectorRow, Store } from '../store/index.js';
 
@@ -29,6 +30,8 @@ export class ConnectorPool {
     private readonly clientRateLimits = true,
     /** Extra origins per connector type, trusted exactly as named (never from a tenant). */
     private readonly allowOrigins: Record<string, string[]> = {},
+    /** Told of every upstream request of every connection, with its connector type (metrics). */
+    private readonly onUpstreamRequest?: (type: string, request: UpstreamRequest) => void,
   ) {}
 
   /** The connection of a connector the caller already resolved through a user-scoped read. */
@@ -48,6 +51,7 @@ export class ConnectorPool {
       ...(allowOrigins?.length ? { allowOrigins } : {}),
       ...(this.clientRateLimits ? {} : { rateLimit: false as const }),
       refreshCoordinator: this.coordinator(row.id, entry),
+      ...(this.onUpstreamRequest ? { onUpstreamRequest: (request: UpstreamRequest) => this.onUpstreamRequest?.(row.connector_type, request) } : {}),
     });
     this.entries.set(row.id, entry);
     return entry.connection;

@@ -21,6 +21,7 @@ export type {
   StoredCredentials,
   SyncedRecord,
   SyncJob,
+  SyncFreshness,
   SyncState,
   Tenant,
 } from './types.js';

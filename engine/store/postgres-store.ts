@@ -23,6 +23,7 @@ import type {
   Store,
   StoredCredentials,
   SyncedRecord,
+  SyncFreshness,
   SyncJob,
   SyncState,
   Tenant,
@@ -298,6 +299,15 @@ class PostgresStore implements Store {
 
   async listSyncJobs(): Promise<SyncJob[]> {
     return this.jobs.list();
+  }
+
+  async syncFreshness(): Promise<SyncFreshness[]> {
+    const { rows } = await this.pool.query<{ connector_type: string; synced_at: Date }>(
+      `SELECT connector_type, min(coalesce(s.last_success_at, connectors.created_at)) AS synced_at
+       FROM connectors LEFT JOIN sync_state s ON s.connector_id = connectors.id
+       WHERE ${LIVE_CLIENT} GROUP BY connector_type ORDER BY connector_type`,
+    );
+    return rows.map((row) => ({ connector_type: row.connector_type, synced_at: row.synced_at.toISOString() }));
   }
 
   async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {

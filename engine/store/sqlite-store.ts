@@ -31,6 +31,7 @@ import type {
   Store,
   StoredCredentials,
   SyncedRecord,
+  SyncFreshness,
   SyncJob,
   SyncState,
   Tenant,
@@ -285,6 +286,10 @@ class SqliteStore implements Store {
     return this.jobs.list();
   }
 
+  async syncFreshness(): Promise<SyncFreshness[]> {
+    return this.stmt.syncFreshness.all() as SyncFreshness[];
+  }
+
   async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
     return this.runSearch(scope, request);
   }
@@ -395,6 +400,10 @@ function prepareStatements(db: Database.Database) {
       VALUES (@connector_id, @entity, @status, @mode, @records, @generation, @started_at, @finished_at, @last_success_at,
         @last_error, @cursor, @last_full_at)`),
     syncStates: db.prepare(`SELECT ${SYNC_STATE_COLUMNS} FROM sync_state WHERE connector_id = ? ORDER BY entity`),
+    // ISO texts from one clock: text order is time order.
+    syncFreshness: db.prepare(`SELECT connector_type, min(coalesce(s.last_success_at, connectors.created_at)) AS synced_at
+      FROM connectors LEFT JOIN sync_state s ON s.connector_id = connectors.id
+      WHERE ${LIVE_CLIENT} GROUP BY connector_type ORDER BY connector_type`),
   };
 }
 
