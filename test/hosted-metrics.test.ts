@@ -2,7 +2,7 @@
  * `/metrics` can be believed (issue 11, part 7): the upstream request counters equal what the
  * fakes themselves received, with executes running concurrently on one connector, retries, an
  * OAuth refresh, a download and sync passes in the same window; sync passes, records and lag are
- * reported; prom-client's process metrics are there.
+ * reported; prom-client's process metrics are there; upstream failures are logged at warn.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -177,5 +177,20 @@ describe('metrics count what the upstreams received', () => {
     expect(lag).toBeGreaterThanOrEqual((scraped - lastSuccess) / 1000);
     expect(lag).toBeLessThanOrEqual((scrapedBy - lastSuccess) / 1000);
     expect(samples.map((s) => s.name)).toEqual(expect.arrayContaining(['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes']));
+  });
+
+  test('an upstream failure is logged at warn with its code, and no secret', async () => {
+    const id = await create('hubspot', sandbox.upstreams.hubspot!.credentials);
+    const t = await userToken();
+    await waitForSync(h, t, id, HUBSPOT_ENTITIES);
+    // Every attempt fails (the first and the manifest's 4 retries): the caller gets UPSTREAM_ERROR.
+    sandbox.fakes.hubspot.faults.failNext(5, 500);
+    const answer = await execute(id, { entity: 'contacts', action: 'list', params: { limit: 1 } });
+    expect(answer.status).toBe(502);
+    const requestId = answer.body.error.request_id as string;
+    const lines = h.logs.map((line) => JSON.parse(line) as { level: number; reqId?: string; code?: string; msg: string });
+    const failure = lines.filter((line) => line.reqId === requestId && line.level >= 40);
+    expect(failure).toEqual([expect.objectContaining({ level: 40, code: 'UPSTREAM_ERROR' })]);
+    expect(JSON.stringify(failure)).not.toContain(String(sandbox.upstreams.hubspot!.credentials.access_token));
   });
 });

@@ -177,7 +177,10 @@ export class SyncScheduler {
           this.options.onProgress?.(id, progress);
         },
       });
-      logger?.info({ connector: id, entities: states.map((s) => `${s.entity}:${s.status}:${s.records}`) }, 'sync: pass finished');
+      const summary = { connector: id, entities: states.map((s) => `${s.entity}:${s.status}:${s.records}`) };
+      // A pass with a failed entity is a failure: operators filter on warn and above.
+      if (states.some((s) => s.status === 'failed')) logger?.warn(summary, 'sync: pass finished with failures');
+      else logger?.info(summary, 'sync: pass finished');
       for (const failed of states.filter((s) => s.status === 'failed')) logger?.warn({ connector: id, entity: failed.entity, last_error: failed.last_error }, 'sync: entity failed');
       return states;
     } catch (error) {
