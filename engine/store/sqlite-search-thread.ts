@@ -39,8 +39,11 @@ export class SqliteSearchThread {
     if (this.closed) return Promise.reject(new InternalError('the store is closed'));
     const id = this.nextId++;
     return new Promise<SearchResult>((resolve, reject) => {
+      const worker = this.started();
+      // Held while it has work: a script awaiting a search with nothing else to do must not exit (code 13).
+      if (this.pending.size === 0) worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.started().postMessage({ id, scope, request } satisfies SearchTask);
+      worker.postMessage({ id, scope, request } satisfies SearchTask);
     });
   }
 
@@ -59,7 +62,7 @@ export class SqliteSearchThread {
     worker.on('message', (answer: SearchTaskAnswer) => this.settle(answer));
     worker.on('error', (error) => this.lost(worker, error));
     worker.on('exit', (code) => this.lost(worker, new Error(`the search worker exited with code ${code}`)));
-    // An idle worker must not keep the process alive; close() ends it when the store closes.
+    // An idle worker must not keep the process alive (search() holds it while it has work); close() ends it.
     worker.unref();
     this.worker = worker;
     return worker;
@@ -69,6 +72,7 @@ export class SqliteSearchThread {
     const waiting = this.pending.get(answer.id);
     if (!waiting) return;
     this.pending.delete(answer.id);
+    if (this.pending.size === 0) this.worker?.unref();
     if ('result' in answer) {
       waiting.resolve(answer.result as SearchResult);
       return;

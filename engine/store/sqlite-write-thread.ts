@@ -64,8 +64,11 @@ export class SqliteWriteThread {
     if (this.closed) return Promise.reject(new InternalError('the store is closed'));
     const id = this.nextId++;
     const done = new Promise<number>((resolve, reject) => {
+      const worker = this.started();
+      // Held while it has work: a caller awaiting a write (a script's sync pass) keeps the process alive.
+      if (this.pending.size === 0) worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.started().postMessage({ ...task, id } satisfies WriteTask);
+      worker.postMessage({ ...task, id } satisfies WriteTask);
     });
     this.inFlight.add(done);
     const forget = () => this.inFlight.delete(done);
@@ -79,7 +82,7 @@ export class SqliteWriteThread {
     worker.on('message', (answer: WriteTaskAnswer) => this.settle(answer));
     worker.on('error', (error) => this.lost(worker, error));
     worker.on('exit', (code) => this.lost(worker, new Error(`the write worker exited with code ${code}`)));
-    // An idle worker must not keep the process alive; close() ends it when the store closes.
+    // An idle worker must not keep the process alive (send() holds it while it has work); close() ends it.
     worker.unref();
     this.worker = worker;
     return worker;
@@ -89,6 +92,7 @@ export class SqliteWriteThread {
     const waiting = this.pending.get(answer.id);
     if (!waiting) return;
     this.pending.delete(answer.id);
+    if (this.pending.size === 0) this.worker?.unref();
     if ('count' in answer) waiting.resolve(answer.count);
     else waiting.reject(new InternalError(`writing the synchronized copy failed: ${answer.error}`));
   }
