@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { prepareRecordWrites, type RecordTarget, type SerializedRecord } from './sqlite-record-writes.js';
+import { lowerThreadPriority } from './thread-priority.js';
 import { runTimedChunks, type ChunkBudget } from './timed-chunks.js';
 import { waitWhileRaised } from './write-intent.js';
 
@@ -19,6 +20,9 @@ import { waitWhileRaised } from './write-intent.js';
  */
 export const WRITE_CHUNK_BUDGET: ChunkBudget = { budgetMs: 10, maxItems: 500 };
 
+/** The write thread's nice value: under CPU contention, the event loop's thread (nice 0) gets most of a core. */
+export const WRITE_THREAD_NICE = 10;
+
 /** A task from the store's thread. */
 export type WriteTask =
   | { id: number; kind: 'upsert'; target: RecordTarget; now: string; records: SerializedRecord[] }
@@ -28,6 +32,7 @@ export type WriteTask =
 export type WriteTaskAnswer = { id: number; count: number } | { id: number; error: string };
 
 const { path, busyTimeoutMs, intent } = workerData as { path: string; busyTimeoutMs: number; intent: SharedArrayBuffer };
+lowerThreadPriority(WRITE_THREAD_NICE);
 const db = new Database(path, { fileMustExist: true });
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 const writes = prepareRecordWrites(db);
