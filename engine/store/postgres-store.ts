@@ -7,6 +7,7 @@ import { migratePostgres } from './postgres-migrations.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
 import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
 import { searchWith } from './search-runner.js';
+import { SERIALIZE_SLICE, slices } from './timed-chunks.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
@@ -229,9 +230,13 @@ class PostgresStore implements Store {
   }
 
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    // One statement per batch: jsonb_to_recordset turns the batch into rows; IS DISTINCT FROM keeps
-    // an unchanged record's updated_at.
+    // One statement per slice: jsonb_to_recordset turns the slice into rows; IS DISTINCT FROM keeps
+    // an unchanged record's updated_at. Slices, not the whole batch, so that serializing one
+    // holds the event loop for a millisecond or two, and the loop runs between them.
+    for (const slice of slices(records, SERIALIZE_SLICE)) await this.writeSlice(connectorId, entity, generation, slice);
+  }
+
+  private async writeSlice(connectorId: string, entity: string, generation: number, records: readonly SyncedRecord[]): Promise<void> {
     await this.pool.query(
       `INSERT INTO search_records (connector_id, entity, id, data, updated_at, sync_generation)
        SELECT $1, $2, r.id, r.data, now(), $3 FROM jsonb_to_recordset($4::jsonb) AS r(id text, data jsonb)
