@@ -10,7 +10,7 @@ export interface ChunkBudget {
 /**
  * Records serialized at a time on the event loop's thread (JSON.stringify): about 100 records
  * cost 1-2 ms, where a whole 500-record batch held the loop for 5-11 ms (measured on the
- * sandbox's HubSpot deals).
+ * sandbox's CRM deals).
  */
 export const SERIALIZE_SLICE = 100;
 
