@@ -273,7 +273,9 @@ export interface Store {
 
   /**
    * Upserts records of one entity into the synchronized copy, stamped with the sync pass
-   * (`generation`) that saw them; one transaction per call.
+   * (`generation`) that saw them, in short transactions that never hold the event loop for long
+   * (a call that fails may have written part of the batch: the upserts are idempotent, and only a
+   * complete full pass removes anything).
    */
   writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void>;
   /** After a full pass: removes the entity's records that pass did not see; returns how many. */
