@@ -10,6 +10,9 @@
  * 4. Search: p50/p95 of every query shape over 100,000 records on SQLite and PostgreSQL, and
  *    their ingest rates (scripts/bench-search.ts, also `npm run bench:search` alone).
  * 5. Sync ingest: records/s of a real HubSpot pass through the library into each backend.
+ * 6. Sync under load: execute latency, event-loop delay and download throughput of the hosted
+ *    service idle and during a full sync pass in the same process, as ratios
+ *    (scripts/bench-sync-load.ts, also `npm run bench:load` alone).
  */
 import got from 'got';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +25,7 @@ import { LARGE_ATTACHMENT_SIZE, startSandbox } from '../engine/sandbox/index.js'
 import { hashSecret } from '../engine/store/index.js';
 import { benchSearch } from './bench-search.js';
 import { benchSync } from './bench-sync.js';
+import { benchSyncLoad } from './bench-sync-load.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const WARMUP = 50;
@@ -158,3 +162,4 @@ await hostedCost();
 await streamingMemory();
 await benchSearch();
 await benchSync();
+await benchSyncLoad();

@@ -375,7 +375,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     const metrics = await call(h, 'GET', '/metrics');
     expect(metrics.text).toMatch(/engine_http_requests_total\{method="POST",route="\/v1\/auth\/token",status="200"\} \d+/);
     expect(metrics.text).toContain('engine_http_request_duration_seconds_bucket');
-    expect(metrics.text).toMatch(/engine_upstream_requests_total\{connector_type="hubspot"\} \d+/);
+    expect(metrics.text).toMatch(/engine_upstream_requests_total\{connector_type="hubspot",kind="api"\} \d+/);
     const types = await call(h, 'GET', '/v1/connector-types');
     expect(types.body.data.map((t: { type: string }) => t.type).sort()).toEqual(['amazon-ads', 'asana', 'gong', 'hubspot', 'shopify']);
     const hubspot = types.body.data.find((t: { type: string }) => t.type === 'hubspot');

@@ -1,6 +1,6 @@
 import got from 'got';
 import { EngineError, ReauthRequiredError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { readPath, type EgressPolicy, type Redactor } from '../http/index.js';
+import { readPath, type EgressPolicy, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { OAuth2Spec, ReauthMatcher } from '../manifest/index.js';
 import { compileTemplate, type TemplateContext } from '../template/index.js';
 
@@ -34,6 +34,7 @@ export class OAuthRefresher {
     private readonly timeoutMs: number,
     private readonly egress: EgressPolicy,
     private readonly originOverride?: string,
+    private readonly onRequest?: UpstreamRequestListener,
   ) {
     this.url = compileTemplate(spec.token_url);
     this.body = Object.entries(spec.body).map(([k, v]) => [k, compileTemplate(v)] as const);
@@ -69,6 +70,7 @@ export class OAuthRefresher {
     const { dnsLookup } = this.egress.permit(url, 'token');
     let response;
     try {
+      this.onRequest?.({ kind: 'token', retry: false });
       response = await got.post(url, {
         ...(dnsLookup ? { dnsLookup } : {}),
         headers,

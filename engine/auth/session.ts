@@ -1,5 +1,5 @@
 import { EngineError, InternalError } from '../errors.js';
-import type { EgressPolicy, Redactor } from '../http/index.js';
+import type { EgressPolicy, Redactor, UpstreamRequestListener } from '../http/index.js';
 import type { AuthScheme } from '../manifest/index.js';
 import { OAuthRefresher, type Credentials } from './oauth-refresh.js';
 import { compileSigner, type Signer } from './sign.js';
@@ -31,6 +31,8 @@ export interface AuthSessionOptions {
   coordinator?: RefreshCoordinator;
   /** Told when a call ends in REAUTH_REQUIRED: the credentials are dead until the user connects again. */
   onAuthFailure?: (error: EngineError) => void | Promise<void>;
+  /** Told of each token endpoint request (metrics). */
+  onRequest?: UpstreamRequestListener;
 }
 
 const DEFAULT_SKEW_SECONDS = 60;
@@ -54,7 +56,7 @@ export class AuthSession {
     this.signer = compileSigner(options.scheme.sign);
     const oauth = options.scheme.oauth2;
     if (oauth) {
-      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.egress, options.tokenOrigin);
+      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.egress, options.tokenOrigin, options.onRequest);
     }
   }
 

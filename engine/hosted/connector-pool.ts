@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { RefreshCoordinator } from '../auth/index.js';
+import type { UpstreamRequest } from '../http/index.js';
 import { connect, type Connection } from '../runtime/index.js';
 import type { Cipher, ConnectorRow, Store } from '../store/index.js';
 
@@ -25,6 +26,8 @@ export interface ConnectorPoolOptions {
   allowOrigins?: Record<string, string[]>;
   /** Told, after each refresh, how long the rotated credentials took from the token answer to the durable write. */
   onRefreshPersisted?: (seconds: number) => void;
+  /** Told of every upstream request of every connection, with its connector type (metrics). */
+  onUpstreamRequest?: (type: string, request: UpstreamRequest) => void;
 }
 
 /**
@@ -61,6 +64,7 @@ export class ConnectorPool {
       ...(this.options.clientRateLimits === false ? { rateLimit: false as const } : { rateSlots: this.store.rateSlots(row.id) }),
       refreshCoordinator: this.coordinator(row.id, entry),
       onAuthFailure: (error) => this.store.markNeedsReauth(row.id, error.upstream?.message ?? error.message),
+      ...(this.options.onUpstreamRequest ? { onUpstreamRequest: (request: UpstreamRequest) => this.options.onUpstreamRequest?.(row.connector_type, request) } : {}),
     });
     this.entries.set(row.id, entry);
     return entry.connection;

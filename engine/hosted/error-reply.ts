@@ -10,6 +10,7 @@ import {
   UriTooLongError,
   type ErrorDetail,
 } from '../errors.js';
+import { logFailure } from './failure-log.js';
 
 type ValidationProblem = { instancePath: string; message?: string; params?: Record<string, unknown> };
 
@@ -44,7 +45,10 @@ function validationError(problems: ValidationProblem[]): InvalidRequestError {
 export function toEngineError(error: unknown, request: FastifyRequest): EngineError {
   // A refused outbound request is an attack or a misconfiguration: operators see it (host, port, path and rule only).
   if (error instanceof EngineError && error.code === 'HOST_NOT_ALLOWED') request.log.warn({ code: error.code, details: error.details }, error.message);
-  if (error instanceof EngineError) return error;
+  if (error instanceof EngineError) {
+    if (error.code === 'INTERNAL') request.log.error({ err: error }, error.message);
+    return error;
+  }
   const fastifyError = error as FastifyError & { validation?: ValidationProblem[] };
   if (fastifyError.validation) return validationError(fastifyError.validation);
   const known = typeof fastifyError.code === 'string' ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
@@ -69,6 +73,7 @@ export function errorBody(error: EngineError, requestId: string): { error: Recor
  * no hook ran for, such as fastify's URL errors) and `retry-after` when the error says when.
  */
 export function sendError(reply: FastifyReply, error: EngineError): FastifyReply {
+  logFailure(reply.request, error);
   reply.header('x-request-id', reply.request.id);
   if (error.retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(error.retryAfterMs / 1000)));
   return reply.code(error.status).type('application/json').send(errorBody(error, reply.request.id));

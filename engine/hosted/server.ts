@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 import { findManifest } from '../manifest/index.js';
-import { checkConnectorInput, DownloadStream, type Connection } from '../runtime/index.js';
+import { checkConnectorInput, DownloadStream } from '../runtime/index.js';
 import { searchCopy, SyncScheduler } from '../sync/index.js';
 import { connectorNotFound, type Cipher, type ConnectorRow, type Store, type Tenant } from '../store/index.js';
 import { bodySchema } from './body-schemas.js';
@@ -106,11 +106,12 @@ function bearer(request: FastifyRequest): string {
 export function createHostedServer(options: HostedServerOptions): FastifyInstance {
   const { store, cipher } = options;
   const tokens = new TokenIssuer(options.serviceKey);
-  const metrics = new ServiceMetrics();
+  const metrics = new ServiceMetrics(store);
   const authMetrics = registerAuthMetrics(metrics.registry, store);
   const pool = new ConnectorPool(store, cipher, {
     ...pick(options, ['upstreams', 'clientRateLimits', 'allowOrigins']),
     onRefreshPersisted: (seconds) => authMetrics.persistWindow.observe(seconds),
+    onUpstreamRequest: (type, request) => metrics.countUpstream(type, request),
   });
   const syncOptions = options.sync ?? {};
   const background = syncOptions.background ?? true;
@@ -142,6 +143,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
       return row ? { connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest } : undefined;
     },
     logger: { info: (object, message) => app.log.info(object, message), warn: (object, message) => app.log.warn(object, message), error: (object, message) => app.log.error(object, message) },
+    observer: metrics.sync,
     ...pick(syncOptions, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs', 'concurrency']),
   });
   /**
@@ -297,28 +299,15 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
         return searchCopy({ store, manifest, connectorId: row.id, tenant: scope(request) }, body.entity, body.params ?? {});
       }
       const connection = await pool.connection(row);
-      const before = connection.stats;
-      try {
-        const deadlineMs = body.timeout_ms ?? options.executeDeadlineMs;
-        const result = await connection.execute(body.entity, body.action, body.params, deadlineMs === undefined ? undefined : { deadlineMs });
-        // The upstream took the credentials after all (the grant recovered, a rotated token arrived).
-        if (row.auth_state === 'needs_reauth') await store.clearNeedsReauth(row.id);
-        if (result instanceof DownloadStream) return sendFile(reply, result);
-        return result;
-      } finally {
-        count(metrics, row.connector_type, connection, before);
-      }
+      const deadlineMs = body.timeout_ms ?? options.executeDeadlineMs;
+      const result = await connection.execute(body.entity, body.action, body.params, deadlineMs === undefined ? undefined : { deadlineMs });
+      // The upstream took the credentials after all (the grant recovered, a rotated token arrived).
+      if (row.auth_state === 'needs_reauth') await store.clearNeedsReauth(row.id);
+      return result instanceof DownloadStream ? sendFile(reply, result) : result;
     });
   });
 
   return app;
-}
-
-function count(metrics: ServiceMetrics, type: string, connection: Connection, before: Connection['stats']): void {
-  const after = connection.stats;
-  metrics.upstreamRequests.inc({ connector_type: type }, after.attempts - before.attempts);
-  metrics.upstreamRetries.inc({ connector_type: type }, after.retries - before.retries);
-  metrics.refreshes.inc({ connector_type: type }, after.refreshes - before.refreshes);
 }
 
 /** Streams a downloaded file through, with the file host's status (200 or 206) and headers. */

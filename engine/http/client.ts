@@ -7,6 +7,7 @@ import { RequestLimiter, type SlotHold } from './limiter.js';
 import type { RateSlots } from './rate-slots.js';
 import type { Redactor } from './redact.js';
 import type { UpstreamCall, WaitKind } from './upstream-call.js';
+import type { UpstreamRequestListener } from './upstream-requests.js';
 import { upstreamError } from './upstream-error.js';
 
 /** One upstream request, fully rendered. */
@@ -75,6 +76,7 @@ export class HttpClient {
     private readonly redact: Redactor,
     private readonly egress: EgressPolicy,
     slots?: RateSlots,
+    private readonly onRequest?: UpstreamRequestListener,
   ) {
     this.limiter = new RequestLimiter({
       ...(policy.rate_limit ? { requests: policy.rate_limit.requests, perMs: policy.rate_limit.per_ms } : {}),
@@ -133,6 +135,7 @@ export class HttpClient {
       delete state.hold;
       call.attemptEnded();
     };
+    let attempts = 0;
     try {
       const response = await got(request.url, {
         method: request.method,
@@ -152,6 +155,7 @@ export class HttpClient {
               call.attemptStarted();
               this.stats.attempts++;
               if (call.traffic === 'sync') this.stats.syncAttempts++;
+              this.onRequest?.({ kind: 'api', retry: attempts++ > 0 });
             },
           ],
           afterResponse: [

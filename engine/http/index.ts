@@ -7,3 +7,4 @@ export { MemoryRateSlots, type RateSlots, type SlotTake } from './rate-slots.js'
 export { UpstreamCall, DEFAULT_DEADLINE_MS, MAX_DEADLINE_MS, type Traffic } from './upstream-call.js';
 export { EgressPolicy, type EgressPermit, type EgressPolicyOptions, type EgressRule } from './egress-policy.js';
 export { addressRange, isIpLiteral } from './address-range.js';
+export type { UpstreamRequest, UpstreamRequestKind, UpstreamRequestListener } from './upstream-requests.js';

@@ -1,6 +1,6 @@
 import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
 import { InvalidConfigError, InvalidCredentialsError, InvalidRequestError, summarizeDetails, type EngineError } from '../errors.js';
-import { DEFAULT_DEADLINE_MS, EgressPolicy, HttpClient, createRedactor, type RateSlots } from '../http/index.js';
+import { DEFAULT_DEADLINE_MS, EgressPolicy, HttpClient, createRedactor, type RateSlots, type UpstreamRequestListener } from '../http/index.js';
 import { findManifest, type AuthScheme, type HttpPolicy, type LoadedManifest, type Manifest } from '../manifest/index.js';
 import { deadlineProblem } from './call-options.js';
 import { compileConnector } from './compiled-connector.js';
@@ -51,6 +51,11 @@ export interface ConnectOptions {
    * budget (the hosted service passes its database's); default: this process's memory.
    */
   rateSlots?: RateSlots;
+  /**
+   * Told of every HTTP request sent upstream as it is sent (API calls and their retries, token
+   * refreshes, file transfers), e.g. to count them in metrics.
+   */
+  onUpstreamRequest?: UpstreamRequestListener;
 }
 
 function checkDeadline(options: ConnectOptions): number {
@@ -171,11 +176,12 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     ...(options.onCredentialsChange ? { onCredentialsChange: options.onCredentialsChange } : {}),
     ...(options.refreshCoordinator ? { coordinator: options.refreshCoordinator } : {}),
     ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
+    ...(options.onUpstreamRequest ? { onRequest: options.onUpstreamRequest } : {}),
   });
-  const http = new HttpClient(policy, label, redact, egress, options.rateSlots);
+  const http = new HttpClient(policy, label, redact, egress, options.rateSlots, options.onUpstreamRequest);
   const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });
   const baseUrl = scheme.base_url_from
     ? accountBaseUrl(scheme.base_url_from.field, () => session?.credentials ?? {}, fixedBaseUrl, egress)
     : () => fixedBaseUrl;
-  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress, deadlineMs);
+  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress, deadlineMs, options.onUpstreamRequest);
 }

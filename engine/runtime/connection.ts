@@ -1,6 +1,6 @@
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
-import { UpstreamCall, type EgressPolicy, type HttpClient, type Redactor } from '../http/index.js';
+import { UpstreamCall, type EgressPolicy, type HttpClient, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { PaginationSpec } from '../manifest/index.js';
 import type { SearchResult } from '../search/types.js';
 import type { SyncState } from '../store/types.js';
@@ -69,6 +69,7 @@ export class Connection {
     private readonly egress: EgressPolicy,
     /** The deadline of a call that names none (connect's `deadlineMs`). */
     private readonly deadlineMs: number,
+    private readonly onRequest?: UpstreamRequestListener,
   ) {}
 
   private copy: AttachedCopy | undefined;
@@ -162,6 +163,7 @@ export class Connection {
       egress: this.egress,
       call,
       readRecord: async () => (await this.fetchPage(compiled, params, call)).records[0] as RecordData,
+      ...(this.onRequest ? { onRequest: this.onRequest } : {}),
     });
   }
 

@@ -2,7 +2,7 @@ import got, { type Request } from 'got';
 import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { EngineError, InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { readPath, type EgressPolicy, type Redactor, type UpstreamCall } from '../http/index.js';
+import { readPath, type EgressPolicy, type Redactor, type UpstreamCall, type UpstreamRequestListener } from '../http/index.js';
 import type { FileSpec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 import type { RecordData } from './extract.js';
@@ -91,6 +91,7 @@ async function openFollowing(first: URL, headers: Record<string, string>, option
   let url = first;
   for (let hop = 0; ; hop++) {
     const { dnsLookup } = options.egress.permit(url, 'files');
+    options.onRequest?.({ kind: 'file', retry: false });
     const opened = await openHop(url, headers, options, dnsLookup);
     const location = opened.response.headers.location;
     if (!REDIRECT_STATUSES.has(opened.response.statusCode ?? 0) || location === undefined) return opened;
@@ -141,6 +142,8 @@ export interface DownloadOptions {
   call: UpstreamCall;
   /** Reads the record again (for a fresh URL after the old one expired). */
   readRecord: () => Promise<RecordData>;
+  /** Told of each file request (metrics). */
+  onRequest?: UpstreamRequestListener;
 }
 
 /**

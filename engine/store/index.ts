@@ -24,6 +24,7 @@ export type {
   StoredSlotTake,
   SyncedRecord,
   SyncJob,
+  SyncFreshness,
   SyncState,
   Tenant,
 } from './types.js';

@@ -8,6 +8,7 @@ import { PostgresRateSlots } from './postgres-rate-slots.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
 import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
 import { searchWith } from './search-runner.js';
+import { SERIALIZE_SLICE, slices } from './timed-chunks.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
@@ -25,6 +26,7 @@ import type {
   StoredCredentials,
   StoredRateSlots,
   SyncedRecord,
+  SyncFreshness,
   SyncJob,
   SyncState,
   Tenant,
@@ -233,9 +235,13 @@ class PostgresStore implements Store {
   }
 
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    // One statement per batch: jsonb_to_recordset turns the batch into rows; IS DISTINCT FROM keeps
-    // an unchanged record's updated_at.
+    // One statement per slice: jsonb_to_recordset turns the slice into rows; IS DISTINCT FROM keeps
+    // an unchanged record's updated_at. Slices, not the whole batch, so that serializing one
+    // holds the event loop for a millisecond or two, and the loop runs between them.
+    for (const slice of slices(records, SERIALIZE_SLICE)) await this.writeSlice(connectorId, entity, generation, slice);
+  }
+
+  private async writeSlice(connectorId: string, entity: string, generation: number, records: readonly SyncedRecord[]): Promise<void> {
     await this.pool.query(
       `INSERT INTO search_records (connector_id, entity, id, data, updated_at, sync_generation)
        SELECT $1, $2, r.id, r.data, now(), $3 FROM jsonb_to_recordset($4::jsonb) AS r(id text, data jsonb)
@@ -303,6 +309,15 @@ class PostgresStore implements Store {
 
   async listSyncJobs(): Promise<SyncJob[]> {
     return this.jobs.list();
+  }
+
+  async syncFreshness(): Promise<SyncFreshness[]> {
+    const { rows } = await this.pool.query<{ connector_type: string; synced_at: Date }>(
+      `SELECT connector_type, min(coalesce(s.last_success_at, connectors.created_at)) AS synced_at
+       FROM connectors LEFT JOIN sync_state s ON s.connector_id = connectors.id
+       WHERE ${LIVE_CLIENT} GROUP BY connector_type ORDER BY connector_type`,
+    );
+    return rows.map((row) => ({ connector_type: row.connector_type, synced_at: row.synced_at.toISOString() }));
   }
 
   async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {

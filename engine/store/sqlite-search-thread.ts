@@ -1,28 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { errorFor, InternalError, isErrorCode, type ErrorDetail } from '../errors.js';
-import { packageRoot } from '../package-root.js';
 import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type { SearchTask, SearchTaskAnswer } from './sqlite-search-worker.js';
+import { storeWorkerFile } from './worker-file.js';
 
 interface Pending {
   resolve: (result: SearchResult) => void;
   reject: (error: Error) => void;
 }
 
-/**
- * Where the compiled worker is: beside this file when running from `dist/`, or in the package's
- * `dist/` when this file runs from source (tests run after `npm run build`). Undefined when there
- * is no build, and searches then run on the calling thread.
- */
+/** The compiled search worker (see storeWorkerFile); undefined without a build, and searches then run on the calling thread. */
 export function searchWorkerFile(): string | undefined {
-  const here = fileURLToPath(import.meta.url);
-  const candidates = here.endsWith('.js')
-    ? [join(here, '..', 'sqlite-search-worker.js')]
-    : [join(packageRoot(), 'dist', 'engine', 'store', 'sqlite-search-worker.js')];
-  return candidates.find((file) => existsSync(file));
+  return storeWorkerFile('sqlite-search-worker.js');
 }
 
 /**
@@ -50,8 +39,11 @@ export class SqliteSearchThread {
     if (this.closed) return Promise.reject(new InternalError('the store is closed'));
     const id = this.nextId++;
     return new Promise<SearchResult>((resolve, reject) => {
+      const worker = this.started();
+      // Held while it has work: a script awaiting a search with nothing else to do must not exit (code 13).
+      if (this.pending.size === 0) worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.started().postMessage({ id, scope, request } satisfies SearchTask);
+      worker.postMessage({ id, scope, request } satisfies SearchTask);
     });
   }
 
@@ -70,7 +62,7 @@ export class SqliteSearchThread {
     worker.on('message', (answer: SearchTaskAnswer) => this.settle(answer));
     worker.on('error', (error) => this.lost(worker, error));
     worker.on('exit', (code) => this.lost(worker, new Error(`the search worker exited with code ${code}`)));
-    // An idle worker must not keep the process alive; close() ends it when the store closes.
+    // An idle worker must not keep the process alive (search() holds it while it has work); close() ends it.
     worker.unref();
     this.worker = worker;
     return worker;
@@ -80,6 +72,7 @@ export class SqliteSearchThread {
     const waiting = this.pending.get(answer.id);
     if (!waiting) return;
     this.pending.delete(answer.id);
+    if (this.pending.size === 0) this.worker?.unref();
     if ('result' in answer) {
       waiting.resolve(answer.result as SearchResult);
       return;

@@ -194,6 +194,17 @@ export interface SyncedRecord {
 }
 
 /**
+ * The least recently synchronized connector of a type (live clients only): `synced_at` is the
+ * oldest of its entities' last successes, or its creation time while it has no sync state yet or
+ * an entity never succeeded.
+ */
+export interface SyncFreshness {
+  connector_type: string;
+  /** ISO 8601. */
+  synced_at: string;
+}
+
+/**
  * The hosted mode's persistence, one interface over SQLite and PostgreSQL. Every connector
  * operation that a tenant can reach takes the tenant (platform client and external user) and
  * filters by both in SQL, and only answers while that client is not revoked, so a caller that
@@ -299,7 +310,9 @@ export interface Store {
 
   /**
    * Upserts records of one entity into the synchronized copy, stamped with the sync pass
-   * (`generation`) that saw them; one transaction per call.
+   * (`generation`) that saw them, in short transactions that never hold the event loop for long
+   * (a call that fails may have written part of the batch: the upserts are idempotent, and only a
+   * complete full pass removes anything).
    */
   writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void>;
   /** After a full pass: removes the entity's records that pass did not see; returns how many. */
@@ -343,6 +356,8 @@ export interface Store {
   syncJob(connectorId: string): Promise<SyncJob | undefined>;
   /** Every sync job, soonest due first: what the operator looks at to see the queue. */
   listSyncJobs(): Promise<SyncJob[]>;
+  /** How stale each connector type's copies are, for the service's lag metric (one row per type with live connectors). */
+  syncFreshness(): Promise<SyncFreshness[]>;
 
   /**
    * Runs a validated search over one entity of a connector's synchronized copy, on this store's

@@ -3,6 +3,7 @@ import type { Manifest } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import { processOwner, type Store, type SyncJob, type SyncState } from '../store/index.js';
 import { LEASE_LOST, runSync, type SyncProgress } from './run-sync.js';
+import { passOutcome, writtenCounter, type SyncObserver } from './sync-observer.js';
 
 /** DESIGN.md §7: the copy is refreshed every 60 minutes unless the operator says otherwise. */
 export const DEFAULT_SYNC_INTERVAL_MS = 60 * 60 * 1000;
@@ -33,6 +34,8 @@ export interface SyncSchedulerOptions {
   concurrency?: number;
   logger?: SyncLogger;
   onProgress?: (connectorId: string, progress: SyncProgress) => void;
+  /** Told of records written and of each pass's outcome and duration (metrics). */
+  observer?: SyncObserver;
 }
 
 /** What a pass started by `runNow` ended with. */
@@ -153,23 +156,31 @@ export class SyncScheduler {
         .catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: lease renewal failed'));
     }, Math.max(10, Math.floor(this.leaseMs / 3)));
     let states: SyncState[] = [];
+    let ran: { type: string; started: number } | undefined;
+    const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
     try {
       const opened = await this.options.open(id);
       if (!opened) return [];
+      ran = { type: opened.manifest.type, started: performance.now() };
+      const written = writtenCounter(ran.type, this.options.observer);
       logger?.info({ connector: id, full: job.full_requested }, 'sync: pass started');
       states = await runSync({
         ...opened,
         store,
         connectorId: id,
         mode: job.full_requested ? 'full' : 'auto',
-        signal: AbortSignal.any([this.stopping.signal, lost.signal]),
+        signal,
         ...(this.options.fullEveryMs !== undefined ? { fullEveryMs: this.options.fullEveryMs } : {}),
         onProgress: (progress) => {
+          written(progress);
           onProgress?.(progress);
           this.options.onProgress?.(id, progress);
         },
       });
-      logger?.info({ connector: id, entities: states.map((s) => `${s.entity}:${s.status}:${s.records}`) }, 'sync: pass finished');
+      const summary = { connector: id, entities: states.map((s) => `${s.entity}:${s.status}:${s.records}`) };
+      // A pass with a failed entity is a failure: operators filter on warn and above.
+      if (states.some((s) => s.status === 'failed')) logger?.warn(summary, 'sync: pass finished with failures');
+      else logger?.info(summary, 'sync: pass finished');
       for (const failed of states.filter((s) => s.status === 'failed')) logger?.warn({ connector: id, entity: failed.entity, last_error: failed.last_error }, 'sync: entity failed');
       return states;
     } catch (error) {
@@ -177,6 +188,7 @@ export class SyncScheduler {
       throw error;
     } finally {
       clearInterval(heartbeat);
+      if (ran) this.options.observer?.passed(ran.type, passOutcome(states, signal.aborted), (performance.now() - ran.started) / 1000);
       const fullDone = states.length > 0 && states.every((s) => s.status === 'succeeded' && s.mode === 'full');
       // A runner that lost its lease has nothing to release: the job is the new owner's.
       if (lost.signal.aborted) return states;
