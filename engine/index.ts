@@ -11,3 +11,4 @@ export { addressRange, DEFAULT_DEADLINE_MS, type RateSlots, type SlotTake, type 
 export type { SearchResult, SearchHit } from './search/index.js';
 export { openStore, type Store, type SyncState } from './store/index.js';
 export type { SyncProgress } from './sync/index.js';
+export { createManualClock, systemClock, type Clock, type ClockTimer, type ManualClock, type ScheduledWait } from './clock/index.js';

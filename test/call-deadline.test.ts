@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { connect, DEFAULT_DEADLINE_MS, EngineError, type ListResult } from '../engine/index.js';
+import { connect, createManualClock, DEFAULT_DEADLINE_MS, EngineError, type ListResult, type ManualClock } from '../engine/index.js';
 import { startAsana, type AsanaHarness } from './support/asana.js';
+import { driveClock } from './support/clock.js';
 import { startHubspot, type HubspotHarness } from './support/hubspot.js';
 import { waitFor } from './support/sync-processes.js';
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 afterEach(() => hub.sandbox.fakes.hubspot.faults.reset());
 
-function hubspot(extra: { deadlineMs?: number; rateLimit?: { requests: number; perMs: number } } = {}) {
+function hubspot(extra: { deadlineMs?: number; rateLimit?: { requests: number; perMs: number }; clock?: ManualClock } = {}) {
   return connect('hubspot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, ...extra });
 }
 
@@ -45,15 +46,17 @@ describe('the deadline of one call', () => {
     const fake = hub.sandbox.fakes.hubspot;
     fake.faults.rateLimitNext(10, { retryAfter: 'seconds', seconds: 1 });
     const before = fake.requests.length;
-    const connection = hubspot();
-    const error = await failure(connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 1500 }));
+    const clock = createManualClock();
+    const connection = hubspot({ clock });
+    const outcome = await driveClock(clock, connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 1500 }));
+    expect(outcome.sleeps).toEqual([1000]);
+    const error = await failure(Promise.reject(outcome.error));
     expect(error.code).toBe('UPSTREAM_TIMEOUT');
     expect(error.status).toBe(504);
     expect(error.retryable).toBe(true);
     // Attempt 1 answered 429 with Retry-After: 1; that second was waited; attempt 2 answered the
     // same, and a second more would end after 1500 ms: the call stopped at once.
-    expect(error.deadline).toMatchObject({ deadline_ms: 1500, waiting_for: 'retry_after', needed_ms: 1000, retry_after_ms: 1000, backoff_ms: 0, attempts: 2 });
-    expect(error.deadline!.elapsed_ms).toBeLessThan(1500);
+    expect(error.deadline).toMatchObject({ deadline_ms: 1500, waiting_for: 'retry_after', needed_ms: 1000, retry_after_ms: 1000, backoff_ms: 0, attempts: 2, elapsed_ms: 1000 });
     expect(error.retryAfterMs).toBe(1000);
     expect(error.upstream).toMatchObject({ status: 429 });
     expect(error.message).toContain('1500 ms deadline');
@@ -100,15 +103,17 @@ describe('the deadline of one call', () => {
   });
 
   test('a call queued behind others gives up at its deadline, reporting the time spent on the rate limiter', async () => {
-    const connection = hubspot({ rateLimit: { requests: 1, perMs: 400 } });
+    const clock = createManualClock();
+    const connection = hubspot({ rateLimit: { requests: 1, perMs: 400 }, clock });
     await connection.execute('contacts', 'list', { limit: 1 });
-    // The second call waits for the slot (about 400 ms); the third, queued behind it, cannot be
-    // served before that slot frees, so it fails at once; the second succeeds.
-    const second = connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 5000 });
+    // The second call waits for the slot (400 ms on the clock); the third, queued behind it, cannot
+    // be served before that slot frees, so it fails at once; the second succeeds.
+    const second = driveClock(clock, connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 5000 }));
     const third = await failure(connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 150 }));
-    expect(third.deadline).toMatchObject({ deadline_ms: 150, waiting_for: 'rate_limiter', attempts: 0 });
-    expect(third.deadline!.needed_ms).toBeGreaterThan(150);
-    expect(((await second) as ListResult).data).toHaveLength(1);
+    expect(third.deadline).toMatchObject({ deadline_ms: 150, waiting_for: 'rate_limiter', attempts: 0, needed_ms: 400, elapsed_ms: 0 });
+    const outcome = await second;
+    expect((outcome.value as ListResult).data).toHaveLength(1);
+    expect(outcome.sleeps).toEqual([400]);
   });
 });
 
@@ -148,40 +153,49 @@ describe('where the deadline is set', () => {
   });
 
   test('records(): the deadline applies to each page request, not to the whole iteration', async () => {
-    // One request per 150 ms: five pages take at least 600 ms, longer than the 400 ms deadline,
-    // while no single page waits longer than about 150 ms.
-    const connection = hubspot({ rateLimit: { requests: 1, perMs: 150 } });
-    const started = Date.now();
+    // One request per 150 ms: five pages take 600 ms on the clock, longer than the 400 ms deadline,
+    // while no single page waits longer than 150 ms.
+    const clock = createManualClock();
+    const connection = hubspot({ rateLimit: { requests: 1, perMs: 150 }, clock });
+    const started = clock.now();
     const ids: unknown[] = [];
-    for await (const record of connection.records('contacts', 'list', { limit: 1 }, { deadlineMs: 400 })) {
-      ids.push(record.id);
-      if (ids.length === 5) break;
-    }
+    const read = async () => {
+      for await (const record of connection.records('contacts', 'list', { limit: 1 }, { deadlineMs: 400 })) {
+        ids.push(record.id);
+        if (ids.length === 5) break;
+      }
+    };
+    const outcome = await driveClock(clock, read(), { quiet: () => connection.stats.inFlight === 0 });
+    expect(outcome.error).toBeUndefined();
     expect(ids).toHaveLength(5);
     expect(new Set(ids).size).toBe(5);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(outcome.sleeps).toEqual([150, 150, 150, 150]);
+    expect(clock.now() - started).toBe(600);
   });
 });
 
 describe('downloads', () => {
-  function asanaConnection() {
+  function asanaConnection(clock?: ManualClock) {
     const info = asana.sandbox.upstreams.asana!;
-    return connect('asana', { credentials: { token: asana.token }, baseUrl: info.base_url, allowOrigins: info.allow_origins });
+    return connect('asana', { credentials: { token: asana.token }, baseUrl: info.base_url, allowOrigins: info.allow_origins, ...(clock ? { clock } : {}) });
   }
 
   test('the deadline bounds reaching the first byte, not reading the stream', async () => {
     const gid = asana.sandbox.fakes.asana.anchors.attachments.asana;
-    // Generous for a loaded machine: opening must take less than a second, reading takes longer.
-    const file = await asanaConnection().execute('attachments', 'download', { attachment_gid: gid }, { deadlineMs: 1000 });
+    const clock = createManualClock();
+    const file = await asanaConnection(clock).execute('attachments', 'download', { attachment_gid: gid }, { deadlineMs: 1000 });
     let bytes = 0;
     let first = true;
     for await (const chunk of file) {
       bytes += chunk.length;
       // The consumer is slow: the stream outlives the deadline of the call that opened it.
-      if (first) await new Promise((resolve) => setTimeout(resolve, 1200));
+      if (first) await clock.advance(1200);
       first = false;
     }
     expect(bytes).toBe(file.record.size);
+    // The deadline was scheduled, and cancelled once the first byte was in: it never fired.
+    expect(clock.history.filter((wait) => wait.kind === 'timer').map((wait) => wait.delayMs)).toContain(1000);
+    expect(clock.pending()).toEqual([]);
   });
 
   test('a file whose record does not arrive in time is UPSTREAM_TIMEOUT', async () => {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERROR_CODES, EngineError, connect, type ListResult } from '../engine/index.js';
+import { createManualClock, type ManualClock } from '../engine/clock/index.js';
+import { findManifest } from '../engine/manifest/index.js';
 import type { Faults } from '../engine/sandbox/index.js';
+import { driveClock } from './support/clock.js';
 import { startHubspot, type HubspotHarness } from './support/hubspot.js';
 
 let hub: HubspotHarness;
@@ -12,7 +15,7 @@ afterAll(() => hub.close());
 
 afterAll(() => hub.sandbox.fakes.hubspot.faults.reset());
 
-function hubspot(extra: { timeoutMs?: number } = {}) {
+function hubspot(extra: { timeoutMs?: number; clock?: ManualClock } = {}) {
   return connect('hubspot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, ...extra });
 }
 
@@ -111,33 +114,37 @@ describe('retries, rate limits and upstream failures', () => {
   test('Retry-After in seconds is waited exactly, then the call succeeds', async () => {
     const fake = hub.sandbox.fakes.hubspot;
     fake.faults.rateLimitNext(1, { retryAfter: 'seconds', seconds: 1 });
-    const started = Date.now();
-    const connection = hubspot();
-    const result = (await connection.execute('contacts', 'list', { limit: 1 })) as ListResult;
-    expect(result.data).toHaveLength(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const clock = createManualClock();
+    const connection = hubspot({ clock });
+    const outcome = await driveClock(clock, connection.execute('contacts', 'list', { limit: 1 }));
+    expect((outcome.value as ListResult).data).toHaveLength(1);
+    expect(outcome.sleeps).toEqual([1000]);
     expect(connection.stats).toMatchObject({ requests: 1, attempts: 2, retries: 1 });
   });
 
   test('Retry-After as an HTTP-date is waited until that date', async () => {
     const fake = hub.sandbox.fakes.hubspot;
     fake.faults.rateLimitNext(1, { retryAfter: 'http-date', seconds: 2 });
-    const started = Date.now();
-    const connection = hubspot();
-    await connection.execute('contacts', 'list', { limit: 1 });
-    // An HTTP-date has one-second resolution: "2 s from now" is at least about 1 s away (less the
-    // few milliseconds between the fake writing the date and the client reading it).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const clock = createManualClock();
+    const connection = hubspot({ clock });
+    const outcome = await driveClock(clock, connection.execute('contacts', 'list', { limit: 1 }));
+    expect(outcome.error).toBeUndefined();
+    // An HTTP-date has one-second resolution: "2 s from now" is 1 to 2 s away, less the few
+    // milliseconds between the fake writing the date and the client reading it.
+    expect(outcome.sleeps).toHaveLength(1);
+    expect(outcome.sleeps[0]).toBeGreaterThan(900);
+    expect(outcome.sleeps[0]).toBeLessThanOrEqual(2000);
     expect(connection.stats.retries).toBe(1);
   });
 
   test('a Retry-After over the cap fails at once with RATE_LIMITED and retry_after_ms', async () => {
     const fake = hub.sandbox.fakes.hubspot;
     fake.faults.rateLimitNext(1, { retryAfter: 'seconds', seconds: 120 });
-    const connection = hubspot();
-    const started = Date.now();
+    const clock = createManualClock();
+    const connection = hubspot({ clock });
     const error = await failure(connection.execute('contacts', 'list', { limit: 1 }));
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Nothing was slept: the only wait scheduled is the call's deadline.
+    expect(clock.history.filter((wait) => wait.kind === 'sleep')).toEqual([]);
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.retryAfterMs).toBe(120_000);
     expect(error.toJSON().error).toMatchObject({ code: 'RATE_LIMITED', retryable: true, retry_after_ms: 120_000 });
@@ -148,10 +155,18 @@ describe('retries, rate limits and upstream failures', () => {
   test('a 429 storm without Retry-After is ridden out with backoff', async () => {
     const fake = hub.sandbox.fakes.hubspot;
     fake.faults.rateLimitNext(3, { retryAfter: 'none' });
-    const connection = hubspot();
-    const result = (await connection.execute('contacts', 'list', { limit: 2 })) as ListResult;
-    expect(result.data).toHaveLength(2);
+    const clock = createManualClock();
+    const connection = hubspot({ clock });
+    const outcome = await driveClock(clock, connection.execute('contacts', 'list', { limit: 2 }));
+    expect((outcome.value as ListResult).data).toHaveLength(2);
     expect(connection.stats).toMatchObject({ attempts: 4, retries: 3 });
+    // Full jitter: retry n waits between 1 ms and min(max_delay_ms, base_delay_ms * 2^(n-1)).
+    const retry = findManifest('hubspot').manifest.http.retry;
+    expect(outcome.sleeps).toHaveLength(3);
+    outcome.sleeps.forEach((delay, n) => {
+      expect(delay).toBeGreaterThanOrEqual(1);
+      expect(delay).toBeLessThanOrEqual(Math.min(retry.max_delay_ms, retry.base_delay_ms * 2 ** n));
+    });
   });
 
   test.each([
@@ -177,8 +192,9 @@ describe('retries, rate limits and upstream failures', () => {
   test('a 5xx that outlasts the retries is UPSTREAM_ERROR with the upstream message and id', async () => {
     const fake = hub.sandbox.fakes.hubspot;
     fake.faults.failNext(10, 500);
-    const connection = hubspot();
-    const error = await failure(connection.execute('contacts', 'list'));
+    const clock = createManualClock();
+    const connection = hubspot({ clock });
+    const error = await failure(driveClock(clock, connection.execute('contacts', 'list')).then((outcome) => Promise.reject(outcome.error)));
     fake.faults.reset();
     expect(error.code).toBe('UPSTREAM_ERROR');
     expect(error.retryable).toBe(true);
@@ -188,14 +204,16 @@ describe('retries, rate limits and upstream failures', () => {
 
   test('a slow upstream is UPSTREAM_TIMEOUT', async () => {
     const fake = hub.sandbox.fakes.hubspot;
-    fake.faults.latency(1500);
-    const error = await failure(hubspot({ timeoutMs: 150 }).execute('contacts', 'list', { limit: 1 }));
+    fake.faults.latency(400);
+    const clock = createManualClock();
+    // Each attempt times out in real time (a socket timeout); the back-off between them is on the clock.
+    const error = await failure(driveClock(clock, hubspot({ timeoutMs: 100, clock }).execute('contacts', 'list', { limit: 1 })).then((outcome) => Promise.reject(outcome.error)));
     fake.faults.latency(0);
     expect(error.code).toBe('UPSTREAM_TIMEOUT');
     expect(error.status).toBe(504);
     // The abandoned attempts are still sleeping in the fake; let them finish before the next test
     // arms faults, or one of them could consume a fault meant for that test.
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    await new Promise((resolve) => setTimeout(resolve, 450));
   });
 
   test('a 403 is FORBIDDEN and a rejected token is REAUTH_REQUIRED, neither retried and no secret quoted', async () => {
@@ -215,22 +233,24 @@ describe('retries, rate limits and upstream failures', () => {
   });
 
   test('the client-side rate limit keeps every rolling window under its budget', async () => {
-    const connection = connect('hubspot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, rateLimit: { requests: 3, perMs: 500 } });
+    const clock = createManualClock();
     const sent: number[] = [];
-    await Promise.all(
-      Array.from({ length: 9 }, () =>
-        connection.execute('contacts', 'list', { limit: 1 }).then(() => {
-          sent.push(Date.now());
-        }),
-      ),
-    );
-    // Counted on the connection: a slow answer from an earlier test may still land in the fake's log.
+    const connection = connect('hubspot', {
+      credentials: { access_token: hub.privateToken },
+      baseUrl: hub.baseUrl,
+      rateLimit: { requests: 3, perMs: 500 },
+      clock,
+      onUpstreamRequest: () => sent.push(clock.now()),
+    });
+    const calls = Promise.all(Array.from({ length: 9 }, () => connection.execute('contacts', 'list', { limit: 1 })));
+    const outcome = await driveClock(clock, calls, { quiet: () => connection.stats.inFlight === 0 });
+    expect(outcome.error).toBeUndefined();
     expect(connection.stats.attempts).toBe(9);
-    sent.sort((a, b) => a - b);
-    // Nine calls at three per 500 ms need at least two full windows. Times are completions, so the
-    // bounds leave room for answers that come back at different speeds.
-    expect(sent.at(-1)! - sent[0]!).toBeGreaterThanOrEqual(800);
-    for (let i = 3; i < sent.length; i++) expect(sent[i]! - sent[i - 3]!).toBeGreaterThanOrEqual(350);
+    // Time stands still while answers come back, so each slot frees exactly a window after its
+    // attempt ended: three requests at 0, three at 500 ms, three at 1,000 ms.
+    const start = sent[0]!;
+    expect(sent.map((at) => at - start)).toEqual([0, 0, 0, 500, 500, 500, 1000, 1000, 1000]);
+    expect(outcome.sleeps).toEqual([500, 500]);
   });
 
   test('every error code maps to one status in one table', () => {

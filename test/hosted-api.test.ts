@@ -1,3 +1,4 @@
+import { createManualClock } from '../engine/clock/index.js';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,8 +116,8 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
 
   test('expired, forged and wrong-key tokens are 401', async () => {
     const key = await loadOrCreateKey({ secret: SECRET, dataDir: tmpdir() });
-    const expired = (await new TokenIssuer(key, 1).issue({ clientId: h.client.client_id, externalUserId: 'u1' })).access_token;
-    await new Promise((r) => setTimeout(r, 2100));
+    // Issued on a clock 16 minutes behind: its 15-minute lifetime ended a minute ago.
+    const expired = (await new TokenIssuer(key, undefined, createManualClock(Date.now() - 16 * 60_000)).issue({ clientId: h.client.client_id, externalUserId: 'u1' })).access_token;
     const otherKey = (await new TokenIssuer(Buffer.alloc(32, 7)).issue({ clientId: h.client.client_id, externalUserId: 'u1' })).access_token;
     const forged = await new SignJWT({ cid: h.client.client_id }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setAudience('connector-engine').setExpirationTime('5m').sign(new TextEncoder().encode('guess'));
     for (const bad of [expired, otherKey, forged, 'not-a-jwt']) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // The store first: its search import closes a cycle through engine/search, and loading the store
 // before the search folder is the order that could leave the search dialects without table names.
+import { createManualClock, type ManualClock } from '../engine/clock/index.js';
 import { openStore, type NewConnector, type Store, type SyncJob, type SyncState } from '../engine/store/index.js';
 import { parseSearchParams } from '../engine/search/index.js';
 import { testTenant } from './support/store-tenants.js';
@@ -78,8 +79,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on $name', (backend) => {
   const opened: Store[] = [];
   /** Opens a store that is closed after the test, whatever happens. */
-  const open = async (url?: string) => {
-    const store = await openStore(url ?? (await backend.freshUrl()));
+  const open = async (url?: string, clock?: ManualClock) => {
+    const store = await openStore(url ?? (await backend.freshUrl()), clock ? { clock } : {});
     opened.push(store);
     return store;
   };
@@ -202,40 +203,47 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
   });
 
   it('lets another owner take over an expired lease, after which the old owner can neither renew nor release', async () => {
-    const store = await open();
-    await store.scheduleSync('conn-a', { dueAt: at(Date.now() - 1_000) });
+    const clock = createManualClock();
+    const store = await open(undefined, clock);
+    await store.scheduleSync('conn-a', { dueAt: at(clock.now() - 1_000) });
     expect((await store.claimSyncJob('dead-worker', 200))?.lease_owner).toBe('dead-worker');
     expect(await store.claimSyncJob('worker-2', LONG_LEASE)).toBeUndefined();
     expect(await store.claimSyncJob('worker-2', LONG_LEASE, 'conn-a')).toBeUndefined();
 
-    await sleep(250);
+    await clock.advance(199);
+    expect(await store.claimSyncJob('worker-2', LONG_LEASE), 'a lease 1 ms before its end').toBeUndefined();
+    await clock.advance(1);
     const takeover = await store.claimSyncJob('worker-2', LONG_LEASE);
     expect(takeover).toMatchObject({ connector_id: 'conn-a', lease_owner: 'worker-2' });
 
     expect(await store.renewSyncLease('conn-a', 'dead-worker', LONG_LEASE)).toBe(false);
-    expect(await store.releaseSyncJob('conn-a', 'dead-worker', { nextDueAt: at(Date.now() + HOUR), fullDone: true })).toBe(false);
+    expect(await store.releaseSyncJob('conn-a', 'dead-worker', { nextDueAt: at(clock.now() + HOUR), fullDone: true })).toBe(false);
     expect(await store.syncJob('conn-a')).toEqual(takeover);
 
     expect(await store.renewSyncLease('conn-a', 'stranger', LONG_LEASE)).toBe(false);
     expect(await store.renewSyncLease('conn-unknown', 'worker-2', LONG_LEASE)).toBe(false);
-    await sleep(5);
-    const renewedAt = Date.now();
+    await clock.advance(5);
+    const renewedAt = clock.now();
     expect(await store.renewSyncLease('conn-a', 'worker-2', 2 * LONG_LEASE)).toBe(true);
     const renewed = await store.syncJob('conn-a');
-    expect(Date.parse(renewed!.lease_until!)).toBeGreaterThanOrEqual(renewedAt + 2 * LONG_LEASE);
+    expect(Date.parse(renewed!.lease_until!)).toBe(renewedAt + 2 * LONG_LEASE);
     expect(renewed).toMatchObject({ lease_owner: 'worker-2', started_at: takeover!.started_at, due_at: takeover!.due_at });
   });
 
   it('keeps a lease that is renewed before it runs out', async () => {
-    const store = await open();
-    await store.scheduleSync('conn-a', { dueAt: at(Date.now() - 1_000) });
+    const clock = createManualClock();
+    const store = await open(undefined, clock);
+    await store.scheduleSync('conn-a', { dueAt: at(clock.now() - 1_000) });
     await store.claimSyncJob('worker-1', 500);
-    await sleep(350);
+    await clock.advance(350);
     expect(await store.renewSyncLease('conn-a', 'worker-1', 500)).toBe(true);
-    await sleep(350);
+    await clock.advance(350);
     // 700 ms after the claim: the first lease would have run out, the renewed one has not.
     expect(await store.claimSyncJob('worker-2', LONG_LEASE)).toBeUndefined();
     expect((await store.syncJob('conn-a'))?.lease_owner).toBe('worker-1');
+    // ...and runs out 500 ms after its renewal.
+    await clock.advance(150);
+    expect(await store.claimSyncJob('worker-2', LONG_LEASE)).toMatchObject({ lease_owner: 'worker-2' });
   });
 
   it('releases a job: next due time, lease cleared, full_requested cleared only by a full pass', async () => {
@@ -300,7 +308,7 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
     // A pass that takes over an expired lease also covers requests made before it started.
     await store.claimSyncJob('dead-worker', 20, 'conn-a');
     await store.scheduleSync('conn-a', { dueAt: at(Date.now()), earliest: true });
-    await sleep(40);
+    await sleep(40); // a short real wait: this store reads real time
     await store.claimSyncJob('worker-2', LONG_LEASE, 'conn-a');
     await store.releaseSyncJob('conn-a', 'worker-2', { nextDueAt: at(t + 4 * HOUR), fullDone: true });
     expect(await store.syncJob('conn-a')).toMatchObject({ due_at: iso(t + 4 * HOUR), full_requested: false });

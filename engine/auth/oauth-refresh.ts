@@ -1,4 +1,5 @@
 import got from 'got';
+import { systemClock, type Clock } from '../clock/index.js';
 import { EngineError, ReauthRequiredError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
 import { readPath, type EgressPolicy, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { OAuth2Spec, ReauthMatcher } from '../manifest/index.js';
@@ -35,6 +36,7 @@ export class OAuthRefresher {
     private readonly egress: EgressPolicy,
     private readonly originOverride?: string,
     private readonly onRequest?: UpstreamRequestListener,
+    private readonly clock: Clock = systemClock,
   ) {
     this.url = compileTemplate(spec.token_url);
     this.body = Object.entries(spec.body).map(([k, v]) => [k, compileTemplate(v)] as const);
@@ -123,7 +125,7 @@ export class OAuthRefresher {
       throw new UpstreamError(`${this.label} rotates refresh tokens but its answer held none`);
     }
     const expiresIn = response.expires_in ? Number(readPath(body, response.expires_in)) : Number.NaN;
-    if (Number.isFinite(expiresIn)) next.expires_at = new Date(Date.now() + expiresIn * 1000).toISOString();
+    if (Number.isFinite(expiresIn)) next.expires_at = new Date(this.clock.now() + expiresIn * 1000).toISOString();
     for (const [field, path] of Object.entries(response.keep ?? {})) {
       const value = readPath(body, path);
       if (value !== undefined) next[field] = value;

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { EngineError, InternalError } from '../errors.js';
 import type { EgressPolicy, Redactor, UpstreamRequestListener } from '../http/index.js';
 import type { AuthScheme } from '../manifest/index.js';
@@ -33,6 +34,8 @@ export interface AuthSessionOptions {
   onAuthFailure?: (error: EngineError) => void | Promise<void>;
   /** Told of each token endpoint request (metrics). */
   onRequest?: UpstreamRequestListener;
+  /** Where expiry is read (default: real time). */
+  clock?: Clock;
 }
 
 const DEFAULT_SKEW_SECONDS = 60;
@@ -56,7 +59,7 @@ export class AuthSession {
     this.signer = compileSigner(options.scheme.sign);
     const oauth = options.scheme.oauth2;
     if (oauth) {
-      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.egress, options.tokenOrigin, options.onRequest);
+      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.egress, options.tokenOrigin, options.onRequest, options.clock ?? systemClock);
     }
   }
 
@@ -76,7 +79,7 @@ export class AuthSession {
     const expiresAt = Date.parse(String(this.current.expires_at ?? ''));
     if (Number.isNaN(expiresAt)) return false;
     const skew = (this.options.scheme.oauth2?.refresh_before_expiry_seconds ?? DEFAULT_SKEW_SECONDS) * 1000;
-    return expiresAt - skew <= Date.now();
+    return expiresAt - skew <= (this.options.clock ?? systemClock).now();
   }
 
   /**

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
 import { ConnectorNotFoundError, EngineError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
@@ -11,6 +12,8 @@ export interface HostedOptions {
   externalUserId: string;
   clientId: string;
   clientSecret: string;
+  /** Where the scoped token's renewal time is read (default: real time). */
+  clock?: Clock;
 }
 
 interface ConnectorTypeInfo {
@@ -74,7 +77,7 @@ export class HostedConnection {
   }
 
   private async accessToken(renew = false): Promise<string> {
-    if (!renew && this.token && Date.now() < this.token.renewAt) return this.token.value;
+    if (!renew && this.token && (this.options.clock ?? systemClock).now() < this.token.renewAt) return this.token.value;
     const response = await got.post(this.url('/v1/auth/token'), {
       json: { client_id: this.options.clientId, client_secret: this.options.clientSecret, external_user_id: this.options.externalUserId },
       throwHttpErrors: false,
@@ -83,7 +86,7 @@ export class HostedConnection {
     if (response.statusCode !== 200) throw errorFromBody(response.statusCode, response.body);
     const body = response.body as { access_token: string; expires_in: number };
     // Renew a minute early so a token never expires between lookup and use.
-    this.token = { value: body.access_token, renewAt: Date.now() + Math.max(0, body.expires_in - 60) * 1000 };
+    this.token = { value: body.access_token, renewAt: (this.options.clock ?? systemClock).now() + Math.max(0, body.expires_in - 60) * 1000 };
     return body.access_token;
   }
 

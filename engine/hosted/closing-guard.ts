@@ -4,7 +4,7 @@ import { ServiceUnavailableError } from '../errors.js';
 /**
  * Answers requests that arrive on open connections while the server shuts down with a retryable
  * SERVICE_UNAVAILABLE (503) in the error shape (fastify's `return503OnClosing` would answer in its
- * own shape); requests already in flight finish normally, and then close their connections.
+ * own shape); requests already in flight finish normally, and then their idle connections close.
  */
 export function registerClosingGuard(app: FastifyInstance): void {
   let closing = false;
@@ -17,9 +17,10 @@ export function registerClosingGuard(app: FastifyInstance): void {
       throw new ServiceUnavailableError('the service is shutting down; retry the request');
     }
   });
-  // A request that finishes during shutdown closes its connection: a kept-alive connection would
-  // otherwise hold the server open for the whole keep-alive timeout (72 s by fastify's default).
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+  // A connection left idle during shutdown is closed as soon as its last answer is out: kept alive,
+  // it would hold the server open for the whole keep-alive timeout (72 s by fastify's default).
+  // Idle only: an answer to a request already pipelined behind it is still written.
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
   });
 }

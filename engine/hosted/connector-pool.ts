@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { RefreshCoordinator } from '../auth/index.js';
+import { systemClock, type Clock } from '../clock/index.js';
 import type { UpstreamRequest } from '../http/index.js';
 import { connect, type Connection } from '../runtime/index.js';
 import type { Cipher, ConnectorRow, Store } from '../store/index.js';
@@ -11,9 +12,9 @@ interface Entry {
 
 type Credentials = Record<string, unknown>;
 
-function expired(credentials: Credentials): boolean {
+function expired(credentials: Credentials, now: number): boolean {
   const at = Date.parse(String(credentials.expires_at ?? ''));
-  return Number.isNaN(at) ? false : at <= Date.now() + 30_000;
+  return Number.isNaN(at) ? false : at <= now + 30_000;
 }
 
 /** How the pool opens connections: the operator's routing and what it wants to hear about. */
@@ -28,6 +29,8 @@ export interface ConnectorPoolOptions {
   onRefreshPersisted?: (seconds: number) => void;
   /** Told of every upstream request of every connection, with its connector type (metrics). */
   onUpstreamRequest?: (type: string, request: UpstreamRequest) => void;
+  /** Where connections read time and schedule waits (default: real time). */
+  clock?: Clock;
 }
 
 /**
@@ -63,6 +66,7 @@ export class ConnectorPool {
       // The connector's rate limit lives in the database: every process on it shares one budget.
       ...(this.options.clientRateLimits === false ? { rateLimit: false as const } : { rateSlots: this.store.rateSlots(row.id) }),
       refreshCoordinator: this.coordinator(row.id, entry),
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
       onAuthFailure: (error) => this.store.markNeedsReauth(row.id, error.upstream?.message ?? error.message),
       ...(this.options.onUpstreamRequest ? { onUpstreamRequest: (request: UpstreamRequest) => this.options.onUpstreamRequest?.(row.connector_type, request) } : {}),
     });
@@ -81,7 +85,7 @@ export class ConnectorPool {
         let answeredAt = 0;
         const outcome = await this.store.withCredentialsLock(id, async (current) => {
           const stored = JSON.parse(this.cipher.decrypt(current.ciphertext)) as Credentials;
-          const someoneRefreshed = stored.access_token !== undefined && stored.access_token !== stale.access_token && !expired(stored);
+          const someoneRefreshed = stored.access_token !== undefined && stored.access_token !== stale.access_token && !expired(stored, (this.options.clock ?? systemClock).now());
           if (someoneRefreshed) return { credentials: stored, refreshed: false, version: current.version };
           // Refresh from the stored set: with single-use refresh tokens only the newest one works.
           const next = await run(stored);

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
@@ -42,6 +43,12 @@ export interface HostedServerOptions {
   /** The deadline of an execute whose body names no `timeout_ms` (default 30 s). */
   executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
+  /**
+   * Where the service reads time and schedules waits: token lifetimes, connections (retries, rate
+   * limits, deadlines, token expiry) and the sync scheduler. Default real time; the store takes its
+   * own (`openStore(url, {clock})`).
+   */
+  clock?: Clock;
 }
 
 /** The default of `maxConnectorsPerUser`: far above any real user, far below a runaway script. */
@@ -105,13 +112,15 @@ function bearer(request: FastifyRequest): string {
  */
 export function createHostedServer(options: HostedServerOptions): FastifyInstance {
   const { store, cipher } = options;
-  const tokens = new TokenIssuer(options.serviceKey);
+  const clock = options.clock ?? systemClock;
+  const tokens = new TokenIssuer(options.serviceKey, undefined, clock);
   const metrics = new ServiceMetrics(store);
   const authMetrics = registerAuthMetrics(metrics.registry, store);
   const pool = new ConnectorPool(store, cipher, {
     ...pick(options, ['upstreams', 'clientRateLimits', 'allowOrigins']),
     onRefreshPersisted: (seconds) => authMetrics.persistWindow.observe(seconds),
     onUpstreamRequest: (type, request) => metrics.countUpstream(type, request),
+    clock,
   });
   const syncOptions = options.sync ?? {};
   const background = syncOptions.background ?? true;
@@ -144,6 +153,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     },
     logger: { info: (object, message) => app.log.info(object, message), warn: (object, message) => app.log.warn(object, message), error: (object, message) => app.log.error(object, message) },
     observer: metrics.sync,
+    clock,
     ...pick(syncOptions, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs', 'concurrency']),
   });
   /**
@@ -151,14 +161,14 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
    * asked explicitly (`runHere`) gets it run by this process when it has no background loop.
    */
   const requestSync = async (tenant: Tenant, id: string, full: boolean, runHere: boolean) => {
-    if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(), earliest: true, full }))) throw connectorNotFound();
+    if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(clock.now()), earliest: true, full }))) throw connectorNotFound();
     if (background) scheduler.kick();
     else if (runHere) void scheduler.runNow(id).catch((error: unknown) => app.log.error({ err: error, connector: id }, 'sync: pass failed'));
   };
   /** The sync summary a connector carries: whether a pass runs now (in any process) and when the next is due. */
   const syncSummary = async (tenant: Tenant, id: string) => {
     const job = await store.tenantSyncJob(tenant, id);
-    const running = scheduler.isRunning(id) || (job?.lease_until ? Date.parse(job.lease_until) > Date.now() : false);
+    const running = scheduler.isRunning(id) || (job?.lease_until ? Date.parse(job.lease_until) > clock.now() : false);
     return { running, next_sync_at: running ? null : (job?.due_at ?? null), interval_ms: scheduler.intervalMs };
   };
   // Only once the port is bound: a server that cannot listen must not have started running passes.

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock/index.js';
 import { InvalidRequestError } from '../errors.js';
 import { createCipher, loadOrCreateKey, openStore, type Store } from '../store/index.js';
 import { createHostedServer, type HostedSyncOptions } from './server.js';
@@ -22,6 +23,8 @@ export interface HostedServiceOptions {
   /** The deadline of an execute whose body names no `timeout_ms` (ENGINE_EXECUTE_DEADLINE_MS; default 30 s). */
   executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
+  /** Where the service and its store read time and schedule waits (default: real time); tests pass a manual clock. */
+  clock?: Clock;
 }
 
 /** A running service. */
@@ -56,7 +59,7 @@ export function dataDirectory(databaseUrl: string): string {
  * and serves the hosted API until closed.
  */
 export async function startHostedService(options: HostedServiceOptions): Promise<HostedService> {
-  const store = await openStore(options.databaseUrl);
+  const store = await openStore(options.databaseUrl, options.clock ? { clock: options.clock } : {});
   try {
     const key = await loadOrCreateKey({ ...(options.secret ? { secret: options.secret } : {}), dataDir: dataDirectory(options.databaseUrl) });
     const app = createHostedServer({
@@ -71,6 +74,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.sync ? { sync: options.sync } : {}),
       ...(options.maxConnectorsPerUser !== undefined ? { maxConnectorsPerUser: options.maxConnectorsPerUser } : {}),
       ...(options.executeDeadlineMs !== undefined ? { executeDeadlineMs: options.executeDeadlineMs } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     const host = options.host ?? '127.0.0.1';
     try {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { systemClock, type Clock } from '../clock/index.js';
 import { UnauthenticatedError } from '../errors.js';
 
 /** Who a scoped token speaks for. */
@@ -19,7 +20,11 @@ export const TOKEN_TTL_SECONDS = 15 * 60;
 export class TokenIssuer {
   private readonly key: Uint8Array;
 
-  constructor(serviceKey: Buffer, private readonly ttlSeconds = TOKEN_TTL_SECONDS) {
+  constructor(
+    serviceKey: Buffer,
+    private readonly ttlSeconds = TOKEN_TTL_SECONDS,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.key = createHmac('sha256', serviceKey).update('connector-engine scoped tokens v1').digest();
   }
 
@@ -29,16 +34,20 @@ export class TokenIssuer {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(scope.externalUserId)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(this.seconds())
+      .setExpirationTime(this.seconds() + this.ttlSeconds)
       .sign(this.key);
     return { access_token: token, token_type: 'Bearer', expires_in: this.ttlSeconds };
+  }
+
+  private seconds(): number {
+    return Math.floor(this.clock.now() / 1000);
   }
 
   /** The scope of a valid token; expired, forged or foreign tokens are UNAUTHENTICATED. */
   async verify(token: string): Promise<TokenScope> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { audience: AUDIENCE, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('claims missing');
       return { clientId: payload.cid, externalUserId: payload.sub };
     } catch (error) {

@@ -1,4 +1,5 @@
 import got, { AbortError, HTTPError, RequestError, TimeoutError, type Method, type RetryOptions } from 'got';
+import { systemClock, type Clock } from '../clock/index.js';
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
 import type { HostPurpose, HttpPolicy, ReauthMatcher } from '../manifest/index.js';
 import { readPath } from './body-path.js';
@@ -39,6 +40,8 @@ export interface HttpStats {
   retries: number;
   /** The attempts of sync traffic (included in `attempts`). */
   syncAttempts: number;
+  /** Attempts sent whose answer (or failure) is not in yet. */
+  inFlight: number;
 }
 
 // Node socket failures that mean "try again" (got's defaults plus a premature close mid-body).
@@ -58,6 +61,8 @@ interface AttemptState {
   hold?: SlotHold;
   /** Set when the next wait would pass the deadline: the call stops at once instead. */
   stop?: { kind: WaitKind; neededMs: number; retryAfterMs?: number };
+  /** The wait before the next retry, slept on the clock (got itself waits 1 ms). */
+  delayMs?: number;
 }
 
 /**
@@ -66,7 +71,7 @@ interface AttemptState {
  * honoured exactly up to the cap), the client-side rate limit and concurrency, and typed errors.
  */
 export class HttpClient {
-  readonly stats: HttpStats = { requests: 0, attempts: 0, retries: 0, syncAttempts: 0 };
+  readonly stats: HttpStats = { requests: 0, attempts: 0, retries: 0, syncAttempts: 0, inFlight: 0 };
   private readonly limiter: RequestLimiter;
 
   /** `slots`: where the rate limit's slots live when several processes share it (default: memory). */
@@ -77,12 +82,14 @@ export class HttpClient {
     private readonly egress: EgressPolicy,
     slots?: RateSlots,
     private readonly onRequest?: UpstreamRequestListener,
+    private readonly clock: Clock = systemClock,
   ) {
     this.limiter = new RequestLimiter({
       ...(policy.rate_limit ? { requests: policy.rate_limit.requests, perMs: policy.rate_limit.per_ms } : {}),
       ...(policy.concurrency ? { concurrency: policy.concurrency } : {}),
       ...(slots ? { slots } : {}),
       holdMs: policy.timeout_ms + HOLD_MARGIN_MS,
+      clock,
     });
   }
 
@@ -120,7 +127,10 @@ export class HttpClient {
         const ceiling = Math.min(retry.max_delay_ms, retry.base_delay_ms * 2 ** (attemptCount - 1));
         const delay = honoured ? retryAfter : Math.max(1, Math.round(Math.random() * ceiling));
         const kind = honoured ? 'retry_after' : 'backoff';
-        if (call.fits(kind, delay)) return delay;
+        if (call.fits(kind, delay)) {
+          state.delayMs = delay;
+          return 1;
+        }
         state.stop = { kind, neededMs: delay, ...(honoured ? { retryAfterMs: retryAfter } : {}) };
         return 0;
       },
@@ -133,6 +143,7 @@ export class HttpClient {
       if (!state.hold) return;
       state.hold.release();
       delete state.hold;
+      this.stats.inFlight--;
       call.attemptEnded();
     };
     let attempts = 0;
@@ -154,6 +165,7 @@ export class HttpClient {
               state.hold = await this.limiter.attempt(call);
               call.attemptStarted();
               this.stats.attempts++;
+              this.stats.inFlight++;
               if (call.traffic === 'sync') this.stats.syncAttempts++;
               this.onRequest?.({ kind: 'api', retry: attempts++ > 0 });
             },
@@ -165,8 +177,9 @@ export class HttpClient {
             },
           ],
           beforeRetry: [
-            () => {
+            async () => {
               this.stats.retries++;
+              await this.clock.sleep(state.delayMs ?? 0, call.signal);
             },
           ],
         },

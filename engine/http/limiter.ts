@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { EngineError, ServiceUnavailableError } from '../errors.js';
 import { MemoryRateSlots, type RateSlots } from './rate-slots.js';
 import { syncShareOf, TrafficQueue } from './traffic-queue.js';
@@ -13,6 +14,8 @@ export interface LimiterOptions {
   slots?: RateSlots;
   /** How long a slot stays taken when its attempt never ends (its process died). */
   holdMs?: number;
+  /** Where the limiter reads time and sleeps (default: real time). */
+  clock?: Clock;
 }
 
 /** A slot of the rolling window held by one attempt; `release` it when the attempt ends (idempotent). */
@@ -44,9 +47,11 @@ export class RequestLimiter {
   private pumping = false;
   /** When the window's next slot frees at the earliest, as the last full look found (local clock). */
   private nextFreeAt = 0;
+  private readonly clock: Clock;
 
   constructor(private readonly options: LimiterOptions) {
-    this.slots = options.slots ?? new MemoryRateSlots();
+    this.clock = options.clock ?? systemClock;
+    this.slots = options.slots ?? new MemoryRateSlots(this.clock);
   }
 
   /** Runs `task` when a concurrency slot is free for the call's class. */
@@ -67,7 +72,7 @@ export class RequestLimiter {
   async attempt(call: UpstreamCall): Promise<SlotHold> {
     const { requests, perMs } = this.options;
     if (!requests || !perMs) return NO_HOLD;
-    const since = Date.now();
+    const since = this.clock.now();
     call.doing('rate_limiter');
     const ahead = this.nextFreeAt - since;
     if (call.expired() || (this.waiting.size > 0 && ahead > call.remaining())) throw call.exceeded('rate_limiter', Math.max(0, ahead));
@@ -75,7 +80,7 @@ export class RequestLimiter {
     this.waiting.push(waiter);
     void this.pump();
     const slot = await waiter.promise;
-    call.spend('rate_limiter', Date.now() - since);
+    call.spend('rate_limiter', this.clock.now() - since);
     return this.hold(call.traffic, slot);
   }
 
@@ -86,12 +91,12 @@ export class RequestLimiter {
       return;
     }
     if (call.expired()) throw call.exceeded('rate_limiter');
-    const since = Date.now();
+    const since = this.clock.now();
     call.doing('rate_limiter');
     const waiter = new Waiter<void>(call, (w) => this.turns.remove(w));
     this.turns.push(waiter);
     await waiter.promise;
-    call.spend('rate_limiter', Date.now() - since);
+    call.spend('rate_limiter', this.clock.now() - since);
   }
 
   private admitTurns(): void {
@@ -121,9 +126,9 @@ export class RequestLimiter {
           this.grant(taken.slot);
           continue;
         }
-        this.nextFreeAt = Date.now() + taken.waitMs;
+        this.nextFreeAt = this.clock.now() + taken.waitMs;
         this.failHopeless(taken.waitMs);
-        if (this.waiting.size > 0) await sleep(Math.max(MIN_POLL_MS, taken.waitMs));
+        if (this.waiting.size > 0) await this.clock.sleep(Math.max(MIN_POLL_MS, taken.waitMs));
       }
     } catch (error) {
       const failure =
@@ -160,7 +165,7 @@ export class RequestLimiter {
 
   private syncUnderShare(): boolean {
     const { requests = 1, perMs = 0 } = this.options;
-    const horizon = Date.now() - perMs;
+    const horizon = this.clock.now() - perMs;
     while (this.syncReleases.length > 0 && (this.syncReleases[0] as number) <= horizon) this.syncReleases.shift();
     return this.held.sync + this.syncReleases.length < syncShareOf(requests);
   }
@@ -172,14 +177,10 @@ export class RequestLimiter {
         if (!held) return;
         held = false;
         this.held[traffic]--;
-        if (traffic === 'sync') this.syncReleases.push(Date.now());
+        if (traffic === 'sync') this.syncReleases.push(this.clock.now());
         // A slot whose release is lost (the database went away) stays taken until its lease ends.
         void this.slots.release(slot).catch(() => undefined);
       },
     };
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

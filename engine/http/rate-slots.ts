@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from '../clock/index.js';
+
 /** The outcome of asking for a slot: one was taken, or none is free for at least `waitMs`. */
 export type SlotTake = { slot: number } | { waitMs: number };
 
@@ -26,8 +28,10 @@ export interface RateSlots {
 export class MemoryRateSlots implements RateSlots {
   private readonly times: number[] = [];
 
+  constructor(private readonly clock: Clock = systemClock) {}
+
   async take(requests: number, windowMs: number, holdMs: number): Promise<SlotTake> {
-    const now = Date.now();
+    const now = this.clock.now();
     while (this.times.length < requests) this.times.push(Number.NEGATIVE_INFINITY);
     let oldest = 0;
     for (let slot = 0; slot < requests; slot++) {
@@ -42,7 +46,7 @@ export class MemoryRateSlots implements RateSlots {
   }
 
   async release(slot: number): Promise<void> {
-    this.times[slot] = Date.now();
+    this.times[slot] = this.clock.now();
   }
 }
 

@@ -1,3 +1,4 @@
+import { systemClock, type Clock, type ClockTimer } from '../clock/index.js';
 import { UpstreamTimeoutError, type DeadlineReport, type UpstreamInfo } from '../errors.js';
 
 /**
@@ -26,10 +27,10 @@ type Spent = Record<Exclude<WaitKind, 'attempt'>, number>;
  * through `exceeded`.
  */
 export class UpstreamCall {
-  readonly startedAt = Date.now();
+  readonly startedAt: number;
   readonly at: number;
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: ClockTimer;
   private readonly spent: Spent = { rate_limiter: 0, retry_after: 0, backoff: 0, refresh: 0 };
   private attemptsMs = 0;
   private attemptCount = 0;
@@ -43,9 +44,12 @@ export class UpstreamCall {
     readonly label: string,
     readonly deadlineMs: number,
     readonly traffic: Traffic = 'interactive',
+    /** Where the call reads time and schedules its deadline. */
+    readonly clock: Clock = systemClock,
   ) {
+    this.startedAt = clock.now();
     this.at = this.startedAt + deadlineMs;
-    this.timer = setTimeout(() => this.controller.abort(this.exceeded()), deadlineMs);
+    this.timer = clock.setTimer(() => this.controller.abort(this.exceeded()), deadlineMs);
   }
 
   /** Aborts at the deadline, with the UPSTREAM_TIMEOUT error as its reason. */
@@ -55,12 +59,12 @@ export class UpstreamCall {
 
   /** Milliseconds left (0 once past the deadline). */
   remaining(): number {
-    return Math.max(0, this.at - Date.now());
+    return Math.max(0, this.at - this.clock.now());
   }
 
   /** True once the deadline has passed. */
   expired(): boolean {
-    return this.controller.signal.aborted || Date.now() >= this.at;
+    return this.controller.signal.aborted || this.clock.now() >= this.at;
   }
 
   /** Notes what the call does now, so a deadline that passes meanwhile can say so. */
@@ -77,14 +81,14 @@ export class UpstreamCall {
   attemptStarted(): void {
     this.attemptEnded();
     this.attemptCount++;
-    this.attemptSince = Date.now();
+    this.attemptSince = this.clock.now();
     this.doing('attempt');
   }
 
   /** Books the time of the attempt in flight, if any. */
   attemptEnded(): void {
     if (this.attemptSince === undefined) return;
-    this.attemptsMs += Date.now() - this.attemptSince;
+    this.attemptsMs += this.clock.now() - this.attemptSince;
     this.attemptSince = undefined;
   }
 
@@ -103,7 +107,7 @@ export class UpstreamCall {
   report(waitingFor: WaitKind = this.current, neededMs?: number): DeadlineReport {
     return {
       deadline_ms: this.deadlineMs,
-      elapsed_ms: Date.now() - this.startedAt,
+      elapsed_ms: this.clock.now() - this.startedAt,
       waiting_for: waitingFor,
       ...(neededMs !== undefined ? { needed_ms: Math.round(neededMs) } : {}),
       rate_limiter_ms: Math.round(this.spent.rate_limiter),
@@ -111,7 +115,7 @@ export class UpstreamCall {
       backoff_ms: Math.round(this.spent.backoff),
       refresh_ms: Math.round(this.spent.refresh),
       attempts: this.attemptCount,
-      attempts_ms: Math.round(this.attemptsMs + (this.attemptSince === undefined ? 0 : Date.now() - this.attemptSince)),
+      attempts_ms: Math.round(this.attemptsMs + (this.attemptSince === undefined ? 0 : this.clock.now() - this.attemptSince)),
     };
   }
 
@@ -154,7 +158,7 @@ export class UpstreamCall {
 
   /** Ends the call: its deadline no longer fires (a download's stream outlives it). */
   finish(): void {
-    clearTimeout(this.timer);
+    this.timer.cancel();
   }
 }
 

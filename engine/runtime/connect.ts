@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { AuthSession, selectScheme, type CredentialsChangeHandler, type RefreshCoordinator } from '../auth/index.js';
 import { InvalidConfigError, InvalidCredentialsError, InvalidRequestError, summarizeDetails, type EngineError } from '../errors.js';
 import { DEFAULT_DEADLINE_MS, EgressPolicy, HttpClient, createRedactor, type RateSlots, type UpstreamRequestListener } from '../http/index.js';
@@ -56,6 +57,11 @@ export interface ConnectOptions {
    * refreshes, file transfers), e.g. to count them in metrics.
    */
   onUpstreamRequest?: UpstreamRequestListener;
+  /**
+   * Where the connection reads time and schedules its waits (retries, rate limit, deadlines, token
+   * expiry); default real time. Tests pass a manual clock (`createManualClock`) and move it.
+   */
+  clock?: Clock;
 }
 
 function checkDeadline(options: ConnectOptions): number {
@@ -158,6 +164,7 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
   const label = connector.manifest.name;
   const policy = httpPolicy(connector.manifest.http, options);
   const egress = new EgressPolicy({ hosts: connector.manifest.hosts, trustedOrigins: trustedOrigins(options.baseUrl, options.allowOrigins), label });
+  const clock = options.clock ?? systemClock;
   let session: AuthSession | undefined;
   const secrets = secretFields(scheme);
   const redact = createRedactor(() => {
@@ -177,11 +184,12 @@ export function connect(type: string | LoadedManifest, options: ConnectOptions):
     ...(options.refreshCoordinator ? { coordinator: options.refreshCoordinator } : {}),
     ...(options.onAuthFailure ? { onAuthFailure: options.onAuthFailure } : {}),
     ...(options.onUpstreamRequest ? { onRequest: options.onUpstreamRequest } : {}),
+    clock,
   });
-  const http = new HttpClient(policy, label, redact, egress, options.rateSlots, options.onUpstreamRequest);
+  const http = new HttpClient(policy, label, redact, egress, options.rateSlots, options.onUpstreamRequest, clock);
   const fixedBaseUrl = options.baseUrl ?? connector.baseUrl.render({ config });
   const baseUrl = scheme.base_url_from
     ? accountBaseUrl(scheme.base_url_from.field, () => session?.credentials ?? {}, fixedBaseUrl, egress)
     : () => fixedBaseUrl;
-  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress, deadlineMs, options.onUpstreamRequest);
+  return new Connection(connector, session, http, config, baseUrl, policy.timeout_ms, redact, egress, deadlineMs, options.onUpstreamRequest, clock);
 }

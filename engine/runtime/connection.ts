@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
 import { UpstreamCall, type EgressPolicy, type HttpClient, type Redactor, type UpstreamRequestListener } from '../http/index.js';
@@ -70,6 +71,7 @@ export class Connection {
     /** The deadline of a call that names none (connect's `deadlineMs`). */
     private readonly deadlineMs: number,
     private readonly onRequest?: UpstreamRequestListener,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private copy: AttachedCopy | undefined;
@@ -114,8 +116,8 @@ export class Connection {
     return { ...this.auth.credentials };
   }
 
-  /** Counters of upstream traffic (`syncAttempts`: the attempts of sync traffic) and token refreshes. */
-  get stats(): { requests: number; attempts: number; retries: number; syncAttempts: number; refreshes: number } {
+  /** Counters of upstream traffic (`syncAttempts`: the attempts of sync traffic; `inFlight`: attempts whose answer is not in yet) and token refreshes. */
+  get stats(): { requests: number; attempts: number; retries: number; syncAttempts: number; inFlight: number; refreshes: number } {
     return { ...this.http.stats, refreshes: this.auth.refreshes };
   }
 
@@ -150,7 +152,7 @@ export class Connection {
 
   private startCall(compiled: CompiledAction, options: CallOptions | undefined): UpstreamCall {
     const checked = checkCallOptions(options);
-    return new UpstreamCall(compiled.label, checked.deadlineMs ?? this.deadlineMs, checked.traffic);
+    return new UpstreamCall(compiled.label, checked.deadlineMs ?? this.deadlineMs, checked.traffic, this.clock);
   }
 
   private startDownload(compiled: CompiledAction, params: Record<string, unknown>, record: RecordData, call: UpstreamCall): Promise<DownloadStream> {
@@ -229,14 +231,14 @@ export class Connection {
     // Rendered before anything is sent (so a bad path value fails first), and again whenever a
     // refresh has replaced the credentials (and with them, maybe, the account's base URL).
     let rendered = { credentials: this.auth.credentials, request: render() };
-    let authSince = Date.now();
+    let authSince = this.clock.now();
     call.doing('refresh');
     const answer = await call.race(
       this.auth.call((authHeaders) => {
-        call.spend('refresh', Date.now() - authSince);
+        call.spend('refresh', this.clock.now() - authSince);
         if (rendered.credentials !== this.auth.credentials) rendered = { credentials: this.auth.credentials, request: render() };
         return this.http.send({ ...rendered.request, headers: { ...rendered.request.headers, ...authHeaders } }, call).finally(() => {
-          authSince = Date.now();
+          authSince = this.clock.now();
           call.doing('refresh');
         });
       }),

@@ -3,7 +3,7 @@
  * (scale-out), chosen by URL, plus the secrets it keeps (credential encryption, the key, client
  * secret hashes). This file is the folder's only door.
  */
-export { openStore } from './open-store.js';
+export { openStore, type OpenStoreOptions } from './open-store.js';
 export type {
   AuthState,
   ConnectorPatch,

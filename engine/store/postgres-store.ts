@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import pg from 'pg';
 import { ConnectorNotFoundError, InternalError } from '../errors.js';
 import { newId } from './ids.js';
@@ -54,7 +55,7 @@ type ClientDbRow = Timestamps<PlatformClientRecord, 'created_at' | 'revoked_at'>
  * connection that the server drops (restart, failover) would otherwise crash the process; the pool
  * discards it and the next query opens a fresh one.
  */
-export async function openPostgresStore(url: string): Promise<Store> {
+export async function openPostgresStore(url: string, clock: Clock = systemClock): Promise<Store> {
   const pool = new pg.Pool({ connectionString: url });
   pool.on('error', () => undefined);
   try {
@@ -63,7 +64,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
     await pool.end();
     throw error;
   }
-  return new PostgresStore(pool);
+  return new PostgresStore(pool, clock);
 }
 
 /** The scale-out store: several server processes share one database through it. */
@@ -73,14 +74,17 @@ class PostgresStore implements Store {
   private readonly jobs: PostgresSyncJobs;
   private closed = false;
 
-  constructor(private readonly pool: pg.Pool) {
-    this.jobs = new PostgresSyncJobs(pool);
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.jobs = new PostgresSyncJobs(pool, clock);
   }
 
   async createClient(input: NewPlatformClient): Promise<PlatformClient> {
     const { rows } = await this.pool.query<ClientDbRow>(
       `INSERT INTO platform_clients (client_id, name, secret_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING ${CLIENT_COLUMNS}`,
-      [newId('cli_'), input.name, input.secretHash, new Date().toISOString()],
+      [newId('cli_'), input.name, input.secretHash, new Date(this.clock.now()).toISOString()],
     );
     return toClient(first(rows));
   }
@@ -104,7 +108,7 @@ class PostgresStore implements Store {
     return this.transaction(async (client) => {
       const { rowCount } = await client.query(
         'UPDATE platform_clients SET revoked_at = $1 WHERE client_id = $2 AND revoked_at IS NULL',
-        [new Date().toISOString(), clientId],
+        [new Date(this.clock.now()).toISOString(), clientId],
       );
       if (rowCount !== 1) return false;
       await client.query('DELETE FROM sync_jobs WHERE connector_id IN (SELECT id FROM connectors WHERE client_id = $1)', [clientId]);
@@ -138,7 +142,7 @@ class PostgresStore implements Store {
         );
         if ((rows[0]?.held ?? 0) >= options.maxPerTenant) throw limitReached(externalUserId, options.maxPerTenant);
       }
-      const now = new Date().toISOString();
+      const now = new Date(this.clock.now()).toISOString();
       const { rows } = await client.query<ConnectorDbRow>(
         `INSERT INTO connectors
           (id, client_id, external_user_id, connector_type, name, config, auth_scheme, credentials_ciphertext, credentials_version,
@@ -173,7 +177,7 @@ class PostgresStore implements Store {
   }
 
   async updateConnector(tenant: Tenant, id: string, patch: ConnectorPatch): Promise<ConnectorRow | undefined> {
-    const values: unknown[] = [...tenantValues(tenant, id), new Date().toISOString()];
+    const values: unknown[] = [...tenantValues(tenant, id), new Date(this.clock.now()).toISOString()];
     const sets = ['updated_at = $4'];
     for (const { column, value } of patchColumns(patch)) {
       values.push(value);
@@ -347,7 +351,7 @@ class PostgresStore implements Store {
     await this.pool.query(
       `UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = $2,
          auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE $3 END WHERE id = $1`,
-      [connectorId, reason.slice(0, 500), new Date().toISOString()],
+      [connectorId, reason.slice(0, 500), new Date(this.clock.now()).toISOString()],
     );
   }
 

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import type pg from 'pg';
 import { ownerIsGone } from './process-owner.js';
 import type { ReleaseSyncJobOptions, ScheduleSyncOptions, SyncJob } from './types.js';
@@ -24,7 +25,10 @@ const CLAIM_SET = `lease_owner = $1, lease_until = $3, started_at = $2,
  * processes never take the same job, and none blocks behind another's claim.
  */
 export class PostgresSyncJobs {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async schedule(connectorId: string, options: ScheduleSyncOptions): Promise<void> {
     // While a pass runs (lease_owner set), an `earliest` request also lands in rerun_due_at and a
@@ -39,13 +43,13 @@ export class PostgresSyncJobs {
            THEN LEAST(j.rerun_due_at, excluded.due_at) ELSE j.rerun_due_at END,
          rerun_full = j.rerun_full OR (j.lease_owner IS NOT NULL AND excluded.full_requested),
          updated_at = excluded.updated_at`,
-      [connectorId, options.dueAt.toISOString(), options.full === true, options.earliest === true, new Date().toISOString()],
+      [connectorId, options.dueAt.toISOString(), options.full === true, options.earliest === true, new Date(this.clock.now()).toISOString()],
     );
   }
 
   async claim(owner: string, leaseMs: number, connectorId?: string): Promise<SyncJob | undefined> {
-    await this.endLeasesOfGoneOwners(new Date().toISOString());
-    const now = new Date();
+    await this.endLeasesOfGoneOwners(new Date(this.clock.now()).toISOString());
+    const now = new Date(this.clock.now());
     const lease = [owner, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString()];
     if (connectorId === undefined) return this.claimDue(lease);
     // Its own statement: the claim's snapshot must already see the row. Concurrent inserts of the
@@ -58,7 +62,7 @@ export class PostgresSyncJobs {
   }
 
   async renew(connectorId: string, owner: string, leaseMs: number): Promise<boolean> {
-    const now = Date.now();
+    const now = this.clock.now();
     const { rowCount } = await this.pool.query(
       'UPDATE sync_jobs SET lease_until = $3, updated_at = $4 WHERE connector_id = $1 AND lease_owner = $2',
       [connectorId, owner, new Date(now + leaseMs).toISOString(), new Date(now).toISOString()],
@@ -74,7 +78,7 @@ export class PostgresSyncJobs {
          lease_owner = NULL, lease_until = NULL, started_at = NULL, rerun_due_at = NULL, rerun_full = false,
          updated_at = $5
        WHERE connector_id = $1 AND lease_owner = $2`,
-      [connectorId, owner, options.nextDueAt.toISOString(), options.fullDone, new Date().toISOString()],
+      [connectorId, owner, options.nextDueAt.toISOString(), options.fullDone, new Date(this.clock.now()).toISOString()],
     );
     return rowCount === 1;
   }

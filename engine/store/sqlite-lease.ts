@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { ownerIsGone, processOwner } from './process-owner.js';
@@ -43,7 +44,10 @@ export class SqliteLease {
   private readonly takeOverStmt: Database.Statement;
   private readonly owner = processOwner();
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.acquireStmt = db.prepare(`UPDATE connectors
       SET credentials_lock_token = @token, credentials_lock_expires_at = @expires, credentials_lock_owner = @owner
       WHERE id = @id AND (credentials_lock_token IS NULL OR credentials_lock_expires_at <= @now)`);
@@ -64,7 +68,7 @@ export class SqliteLease {
     const token = randomUUID();
     let delay = FIRST_RETRY_MS;
     for (;;) {
-      const now = Date.now();
+      const now = this.clock.now();
       const taking = { id, token, now, expires: now + LEASE_MS, owner: this.owner };
       if (this.acquireStmt.run(taking).changes === 1) return this.held(id, token);
       const holder = this.holderStmt.get(id) as Holder | undefined;
@@ -72,24 +76,23 @@ export class SqliteLease {
       if (holder.token && holder.owner && ownerIsGone(holder.owner) && this.takeOverStmt.run({ ...taking, dead: holder.token }).changes === 1) {
         return this.held(id, token);
       }
-      await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
+      await this.clock.sleep(delay * (0.5 + Math.random()));
       delay = Math.min(delay * 2, MAX_RETRY_MS);
     }
   }
 
   private held(id: string, token: string): Lease {
-    const renewal = setInterval(() => {
+    const renewal = this.clock.setRepeating(() => {
       try {
-        if (this.renewStmt.run({ id, token, expires: Date.now() + LEASE_MS }).changes === 0) clearInterval(renewal);
+        if (this.renewStmt.run({ id, token, expires: this.clock.now() + LEASE_MS }).changes === 0) renewal.cancel();
       } catch {
-        clearInterval(renewal);
+        renewal.cancel();
       }
     }, RENEW_EVERY_MS);
-    renewal.unref();
     return {
       token,
       release: () => {
-        clearInterval(renewal);
+        renewal.cancel();
         try {
           this.releaseStmt.run({ id, token });
         } catch {

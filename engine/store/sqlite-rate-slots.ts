@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import type Database from 'better-sqlite3';
 import { connectorNotFound } from './tenant-errors.js';
 import type { StoredRateSlots, StoredSlotTake } from './types.js';
@@ -18,6 +19,7 @@ export class SqliteRateSlots implements StoredRateSlots {
   constructor(
     db: Database.Database,
     private readonly connectorId: string,
+    private readonly clock: Clock = systemClock,
   ) {
     this.statements = {
       // 0 (the epoch) is long out of any window: a new slot is free.
@@ -30,7 +32,7 @@ export class SqliteRateSlots implements StoredRateSlots {
       release: db.prepare('UPDATE rate_limit_slots SET used_at = @now WHERE connector_id = @id AND slot = @slot AND used_at = @lease'),
     };
     this.takeTransaction = db.transaction((requests: number, windowMs: number, holdMs: number): StoredSlotTake => {
-      const now = Date.now();
+      const now = this.clock.now();
       const oldest = this.statements.oldest.get({ id: this.connectorId, requests }) as { slot: number; used_at: number } | undefined;
       if (!oldest) throw connectorNotFound();
       if (oldest.used_at <= now - windowMs) {
@@ -52,7 +54,7 @@ export class SqliteRateSlots implements StoredRateSlots {
     const lease = this.leases.get(slot);
     if (lease === undefined) return;
     this.leases.delete(slot);
-    this.statements.release.run({ id: this.connectorId, slot, lease, now: Date.now() });
+    this.statements.release.run({ id: this.connectorId, slot, lease, now: this.clock.now() });
   }
 
   private ensure(requests: number): void {

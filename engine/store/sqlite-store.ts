@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { dirname } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -72,7 +73,7 @@ const LOOP_CHUNK_BUDGET: ChunkBudget = { budgetMs: 4, maxItems: 64 };
  * migrates an SQLite store. WAL mode lets readers proceed while one writer writes; the busy
  * timeout makes another process's short write wait instead of failing.
  */
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string, clock: Clock = systemClock): Store {
   if (path !== SQLITE_MEMORY) {
     ensurePrivateDirectory(dirname(path));
     ensurePrivateFile(path);
@@ -98,6 +99,7 @@ export function openSqliteStore(path: string): Store {
       db,
       workerFile ? new SqliteSearchThread(path, workerFile, BUSY_TIMEOUT_MS) : undefined,
       writeWorker ? new SqliteWriteThread(path, writeWorker, BUSY_TIMEOUT_MS, intent) : undefined,
+      clock,
     );
   } catch (error) {
     db.close();
@@ -122,15 +124,16 @@ class SqliteStore implements Store {
     private readonly db: Database.Database,
     private readonly searches?: SqliteSearchThread,
     private readonly writes?: SqliteWriteThread,
+    private readonly clock: Clock = systemClock,
   ) {
-    this.lease = new SqliteLease(db);
-    this.jobs = new SqliteSyncJobs(db);
+    this.lease = new SqliteLease(db, clock);
+    this.jobs = new SqliteSyncJobs(db, clock);
     this.stmt = prepareStatements(db);
     this.recordWrites = prepareRecordWrites(db);
   }
 
   async createClient(input: NewPlatformClient): Promise<PlatformClient> {
-    const now = new Date().toISOString();
+    const now = new Date(this.clock.now()).toISOString();
     return this.stmt.insertClient.get(newId('cli_'), input.name, input.secretHash, now) as PlatformClient;
   }
 
@@ -144,7 +147,7 @@ class SqliteStore implements Store {
 
   async revokeClient(clientId: string): Promise<boolean> {
     const revoke = this.db.transaction(() => {
-      if (this.stmt.revokeClient.run(new Date().toISOString(), clientId).changes !== 1) return false;
+      if (this.stmt.revokeClient.run(new Date(this.clock.now()).toISOString(), clientId).changes !== 1) return false;
       this.stmt.deleteClientJobs.run(clientId);
       return true;
     });
@@ -178,7 +181,7 @@ class SqliteStore implements Store {
         config: JSON.stringify(input.config),
         auth_scheme: input.auth_scheme,
         credentials_ciphertext: input.credentials_ciphertext,
-        now: new Date().toISOString(),
+        now: new Date(this.clock.now()).toISOString(),
       }) as ConnectorDbRow;
     });
     // IMMEDIATE: the write lock is held from the count to the insert, across processes too.
@@ -254,7 +257,7 @@ class SqliteStore implements Store {
   /** On the write thread when there is one; otherwise in short transactions that yield to the event loop between them. */
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
     const target: RecordTarget = { connectorId, entity, generation };
-    const now = new Date().toISOString();
+    const now = new Date(this.clock.now()).toISOString();
     const serialize = (slice: readonly SyncedRecord[]) => slice.map((record) => ({ id: record.id, data: JSON.stringify(record.data) }));
     if (!this.writes) {
       await runYieldingChunks(serialize(records), LOOP_CHUNK_BUDGET, (chunk) => this.recordWrites.upsert(target, now, chunk));
@@ -320,7 +323,7 @@ class SqliteStore implements Store {
   }
 
   rateSlots(connectorId: string): StoredRateSlots {
-    return new SqliteRateSlots(this.db, connectorId);
+    return new SqliteRateSlots(this.db, connectorId, this.clock);
   }
 
   /** On the search thread when there is one, so a costly query never blocks this thread. */
@@ -329,7 +332,7 @@ class SqliteStore implements Store {
   }
 
   async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
-    this.stmt.markNeedsReauth.run({ id: connectorId, reason: reason.slice(0, 500), now: new Date().toISOString() });
+    this.stmt.markNeedsReauth.run({ id: connectorId, reason: reason.slice(0, 500), now: new Date(this.clock.now()).toISOString() });
   }
 
   async clearNeedsReauth(connectorId: string): Promise<void> {
@@ -391,7 +394,7 @@ class SqliteStore implements Store {
 
   private applyPatch(tenant: Tenant, id: string, patch: ConnectorPatch): ConnectorRow | undefined {
     const sets = ['updated_at = @now'];
-    const values: Record<string, unknown> = { ...tenantParams(tenant, id), now: new Date().toISOString() };
+    const values: Record<string, unknown> = { ...tenantParams(tenant, id), now: new Date(this.clock.now()).toISOString() };
     for (const { column, value } of patchColumns(patch)) {
       sets.push(`${column} = @${column}`);
       values[column] = value;

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import type Database from 'better-sqlite3';
 import { ownerIsGone } from './process-owner.js';
 import type { ReleaseSyncJobOptions, ScheduleSyncOptions, SyncJob } from './types.js';
@@ -21,7 +22,10 @@ const LEASE_FREE = '(lease_until IS NULL OR lease_until <= @now)';
 export class SqliteSyncJobs {
   private readonly stmt: ReturnType<typeof prepareJobStatements>;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.stmt = prepareJobStatements(db);
   }
 
@@ -31,12 +35,12 @@ export class SqliteSyncJobs {
       due: options.dueAt.toISOString(),
       full: options.full ? 1 : 0,
       earliest: options.earliest ? 1 : 0,
-      now: new Date().toISOString(),
+      now: new Date(this.clock.now()).toISOString(),
     });
   }
 
   claim(owner: string, leaseMs: number, connectorId?: string): SyncJob | undefined {
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const lease = { owner, now: now.toISOString(), until: new Date(now.getTime() + leaseMs).toISOString() };
     const take = this.db.transaction((): JobDbRow | undefined => {
       this.endLeasesOfGoneOwners(lease.now);
@@ -49,7 +53,7 @@ export class SqliteSyncJobs {
   }
 
   renew(connectorId: string, owner: string, leaseMs: number): boolean {
-    const now = Date.now();
+    const now = this.clock.now();
     const until = new Date(now + leaseMs).toISOString();
     return this.stmt.renew.run({ id: connectorId, owner, until, now: new Date(now).toISOString() }).changes === 1;
   }
@@ -61,7 +65,7 @@ export class SqliteSyncJobs {
         owner,
         next: options.nextDueAt.toISOString(),
         fullDone: options.fullDone ? 1 : 0,
-        now: new Date().toISOString(),
+        now: new Date(this.clock.now()).toISOString(),
       }).changes === 1
     );
   }

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock/index.js';
 import { EngineError } from '../errors.js';
 import { readPath } from '../http/index.js';
 import type { Manifest, SyncPlan } from '../manifest/index.js';
@@ -46,6 +47,8 @@ export interface SyncOptions {
   onProgress?: (progress: SyncProgress) => void;
   /** Stops the pass between records (process shutdown); the pass then ends as failed and removes nothing. */
   signal?: AbortSignal;
+  /** Where start and finish times are read (default: real time). */
+  clock?: Clock;
 }
 
 /** The last_error of a pass cut short by its process stopping: the next pass (anywhere) runs it again. */
@@ -60,7 +63,7 @@ export function syncedEntities(manifest: Manifest): string[] {
 
 function chooseMode(plan: SyncPlan, previous: SyncState | undefined, options: SyncOptions): SyncState['mode'] {
   if (options.mode === 'full' || !plan.incremental || !previous?.cursor || !previous.last_full_at) return 'full';
-  const age = Date.now() - Date.parse(previous.last_full_at);
+  const age = (options.clock ?? systemClock).now() - Date.parse(previous.last_full_at);
   return age < (options.fullEveryMs ?? DEFAULT_FULL_EVERY_MS) ? 'incremental' : 'full';
 }
 
@@ -82,6 +85,7 @@ class EntityPass {
   private highWater: string | null = null;
   /** The newest value among records already written (advances the stored cursor only for ordered reads). */
   private writtenHighWater: string | null = null;
+  private readonly now = () => (this.options.clock ?? systemClock).now();
 
   constructor(
     private readonly options: SyncOptions,
@@ -99,9 +103,10 @@ class EntityPass {
       status: 'running',
       mode,
       records: 0,
+      // Real time, not the injected clock: generations order passes across processes.
       generation: Date.now(),
       cursor: this.committedCursor,
-      started_at: new Date().toISOString(),
+      started_at: new Date(this.now()).toISOString(),
       finished_at: null,
       last_success_at: previous?.last_success_at ?? null,
       last_full_at: previous?.last_full_at ?? null,
@@ -120,12 +125,12 @@ class EntityPass {
       // Only a full pass that read everything (and still owns its job) may remove what it did not see.
       this.options.signal?.throwIfAborted();
       if (this.state.mode === 'full') await store.removeStaleRecords(connectorId, this.entity, this.state.generation);
-      const finished = new Date().toISOString();
+      const finished = new Date(this.now()).toISOString();
       Object.assign(this.state, { status: 'succeeded', finished_at: finished, last_success_at: finished, cursor: this.nextCursor() });
       if (this.state.mode === 'full') this.state.last_full_at = finished;
     } catch (error) {
       // A failed pass keeps the cursor of what is durably copied: the next one reads from there.
-      Object.assign(this.state, { status: 'failed', finished_at: new Date().toISOString(), last_error: describeFailure(error, this.options.signal), cursor: this.durableCursor() });
+      Object.assign(this.state, { status: 'failed', finished_at: new Date(this.now()).toISOString(), last_error: describeFailure(error, this.options.signal), cursor: this.durableCursor() });
       // The new owner of the pass writes the state from now on; this runner must not overwrite it.
       if (this.options.signal?.reason === LEASE_LOST) return this.state;
     }

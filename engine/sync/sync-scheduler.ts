@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { systemClock, type Clock } from '../clock/index.js';
 import type { Manifest } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import { processOwner, type Store, type SyncJob, type SyncState } from '../store/index.js';
@@ -36,6 +37,8 @@ export interface SyncSchedulerOptions {
   onProgress?: (connectorId: string, progress: SyncProgress) => void;
   /** Told of records written and of each pass's outcome and duration (metrics). */
   observer?: SyncObserver;
+  /** Where polls, heartbeats and due times are timed (default: real time). */
+  clock?: Clock;
 }
 
 /** What a pass started by `runNow` ended with. */
@@ -57,7 +60,11 @@ export class SyncScheduler {
   private readonly active = new Map<string, Promise<unknown>>();
   private readonly stopping = new AbortController();
 
-  constructor(private readonly options: SyncSchedulerOptions) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly options: SyncSchedulerOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
 
   get intervalMs(): number {
     return this.options.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
@@ -99,7 +106,7 @@ export class SyncScheduler {
    * CLI's `sync <id>`). Otherwise answers with the job, so the caller can say who runs it.
    */
   async runNow(connectorId: string, options: { full?: boolean; onProgress?: (progress: SyncProgress) => void } = {}): Promise<RunNowResult> {
-    if (options.full) await this.options.store.scheduleSync(connectorId, { dueAt: new Date(), earliest: true, full: true });
+    if (options.full) await this.options.store.scheduleSync(connectorId, { dueAt: new Date(this.clock.now()), earliest: true, full: true });
     const job = await this.options.store.claimSyncJob(this.owner, this.leaseMs, connectorId);
     if (!job) return { ran: false, job: await this.options.store.syncJob(connectorId) };
     return { ran: true, states: await this.track(job, options.onProgress) };
@@ -124,9 +131,9 @@ export class SyncScheduler {
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs ?? 5000);
+        const timer = this.clock.setTimer(resolve, this.options.pollMs ?? 5000);
         this.wake = () => {
-          clearTimeout(timer);
+          timer.cancel();
           resolve();
         };
       });
@@ -144,7 +151,7 @@ export class SyncScheduler {
     const { store, logger } = this.options;
     const id = job.connector_id;
     const lost = new AbortController();
-    const heartbeat = setInterval(() => {
+    const heartbeat = this.clock.setRepeating(() => {
       store
         .renewSyncLease(id, this.owner, this.leaseMs)
         .then((held) => {
@@ -170,6 +177,7 @@ export class SyncScheduler {
         connectorId: id,
         mode: job.full_requested ? 'full' : 'auto',
         signal,
+        clock: this.clock,
         ...(this.options.fullEveryMs !== undefined ? { fullEveryMs: this.options.fullEveryMs } : {}),
         onProgress: (progress) => {
           written(progress);
@@ -187,13 +195,13 @@ export class SyncScheduler {
       logger?.error({ err: error, connector: id }, 'sync: pass could not start');
       throw error;
     } finally {
-      clearInterval(heartbeat);
+      heartbeat.cancel();
       if (ran) this.options.observer?.passed(ran.type, passOutcome(states, signal.aborted), (performance.now() - ran.started) / 1000);
       const fullDone = states.length > 0 && states.every((s) => s.status === 'succeeded' && s.mode === 'full');
       // A runner that lost its lease has nothing to release: the job is the new owner's.
       if (lost.signal.aborted) return states;
       await store
-        .releaseSyncJob(id, this.owner, { nextDueAt: new Date(this.stopping.signal.aborted ? Date.now() : Date.now() + this.intervalMs), fullDone })
+        .releaseSyncJob(id, this.owner, { nextDueAt: new Date(this.stopping.signal.aborted ? this.clock.now() : this.clock.now() + this.intervalMs), fullDone })
         .catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: could not release the job'));
     }
   }

@@ -2,6 +2,7 @@
  * A hosted service on a given database, routed to a sandbox, with one platform client, and the
  * HTTP calls the sync tests make (token, create connector, sync status, execute).
  */
+import type { Clock } from '../../engine/clock/index.js';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import type { Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
@@ -23,11 +24,12 @@ export interface Answer {
 export async function startSyncHarness(
   databaseUrl: string,
   sandbox: Sandbox,
-  sync: { background?: boolean; pollMs?: number; intervalMs?: number },
+  sync: { background?: boolean; pollMs?: number; intervalMs?: number; leaseMs?: number },
+  clock?: Clock,
 ): Promise<SyncHarness> {
   const { stream, lines: logs } = logLines();
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  const service = await startHostedService({ databaseUrl, port: 0, secret: 'sync-test-engine-secret-0123456789', upstreams, logger: { level: 'info', stream }, sync });
+  const service = await startHostedService({ databaseUrl, port: 0, secret: 'sync-test-engine-secret-0123456789', upstreams, logger: { level: 'info', stream }, sync, ...(clock ? { clock } : {}) });
   const secret = 'ces_sync_test_secret_0001';
   const created = await service.store.createClient({ name: 'sync tests', secretHash: await hashSecret(secret) });
   return { service, url: service.url, logs, client: { client_id: created.client_id, client_secret: secret }, sandbox };

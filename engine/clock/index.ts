@@ -1,0 +1,2 @@
+export { systemClock, type Clock, type ClockTimer } from './clock.js';
+export { createManualClock, type ManualClock, type ScheduledWait } from './manual-clock.js';
