@@ -19,8 +19,7 @@ import { startPostgres, type PostgresCluster } from './support/postgres.js';
 import { waitFor } from './support/sync-processes.js';
 
 const SECRET = 'sync-kill-shared-secret';
-// Two 500-record batches of orders: enough to kill a pass before, at and after its first batch.
-const ORDERS = 800;
+const ORDERS = 1200;
 const ENTITIES = ['customers', 'orders', 'products'] as const;
 
 /** Where a pass is killed: its mode, the entity it is copying, and how many records it has written. */
@@ -34,12 +33,12 @@ const KILL_POINTS: KillPoint[] = [
   { mode: 'full', entity: 'customers', written: 0 },
   { mode: 'full', entity: 'orders', written: 0 },
   { mode: 'full', entity: 'orders', written: 500 },
-  { mode: 'full', entity: 'orders', written: 600 },
+  { mode: 'full', entity: 'orders', written: 1000 },
   { mode: 'full', entity: 'products', written: 0 },
   { mode: 'incremental', entity: 'customers', written: 0 },
   { mode: 'incremental', entity: 'orders', written: 0 },
   { mode: 'incremental', entity: 'orders', written: 500 },
-  { mode: 'incremental', entity: 'orders', written: 600 },
+  { mode: 'incremental', entity: 'orders', written: 1000 },
   { mode: 'incremental', entity: 'products', written: 0 },
 ];
 
@@ -118,8 +117,8 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 during sync passes on %s
   afterAll(() => store?.close());
 
   test.each(KILL_POINTS)('killed in a $mode pass at $entity after $written records: the next pass loses, duplicates and leaves stale nothing', async (point) => {
-    // An incremental pass must have over 600 changed orders to read for the last kill point.
-    editOrders(point.mode === 'full' ? 200 : 650);
+    // An incremental pass must have over 1,000 changed orders to read for the last kill point.
+    editOrders(point.mode === 'full' ? 200 : 1050);
     const before = await state(point.entity);
     const child = spawn(process.execPath, [CLI, 'sync', connectorId, ...(point.mode === 'full' ? ['--full'] : [])], { env: { ...process.env, ...env() }, stdio: 'ignore' });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
