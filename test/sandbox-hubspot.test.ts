@@ -117,7 +117,6 @@ const refreshForm = (fake: HubspotFake, overrides: Record<string, string> = {}):
  * body reaches the test as an error instead of being retried by a pooled client.
  */
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 let sandbox: Sandbox;
 let fake: HubspotFake;
@@ -574,7 +573,7 @@ describe('POST /crm/v3/objects/{objectType}/search', () => {
     for (const response of responses) {
       expect([...response.headers.keys()].filter((name) => name.startsWith('x-hubspot-ratelimit'))).toEqual([]);
     }
-    await sleep(1100);
+    limited.clock.advance(1000);
     expect((await search(limited, 'contacts', { limit: 1 })).status).toBe(200);
   });
 });
@@ -653,14 +652,14 @@ describe('auth', () => {
     expect(status).toBe(401);
     expect(body.category).toBe('EXPIRED_AUTHENTICATION');
     expect(body.message).toMatch(/^The OAuth token used to make this call expired \d+ second\(s\) ago\.$/);
-    expect(Date.parse(body.context['expire time'][0])).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(body.context['expire time'][0])).toBeLessThanOrEqual(limited.clock.now());
     expect((await call(limited, '/crm/v3/objects/deals?limit=1')).status).toBe(200);
   });
 
   test('a short-lived token expires on its own', async () => {
     const token = limited.issueAccessToken(1);
     expect((await call(limited, '/crm/v3/objects/tickets?limit=1', { token })).status).toBe(200);
-    await sleep(1100);
+    limited.clock.advance(1000);
     expect((await call(limited, '/crm/v3/objects/tickets?limit=1', { token })).body.category).toBe('EXPIRED_AUTHENTICATION');
   });
 
@@ -756,7 +755,7 @@ describe('rate limits', () => {
       const retryAfter = throttled.map((response) => response.headers.get('retry-after'));
       expect(retryAfter.filter((value) => value === null)).toHaveLength(1);
       expect(Number(retryAfter.find((value) => value !== null))).toBeGreaterThanOrEqual(1);
-      await sleep(1050);
+      limited.clock.advance(1000);
       expect((await call(limited, '/crm/v3/objects/companies?limit=1')).status).toBe(200);
     }
   });

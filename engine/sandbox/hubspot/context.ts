@@ -1,3 +1,4 @@
+import type { FakeClock } from '../fake-clock.js';
 /**
  * State shared by the HubSpot route handlers, and the auth + rate-limit gate in front of them.
  */
@@ -12,6 +13,8 @@ import type { TokenStore } from './token-store.js';
 export interface HubspotContext {
   data: HubspotDataset;
   tokens: TokenStore;
+  /** The fake's clock: token expiry and rate-limit windows. */
+  clock: FakeClock;
   limits: HubspotRateLimits;
 }
 
@@ -26,7 +29,7 @@ export type GuardedHandler = (req: FakeRequest) => FakeResponse;
  */
 export function guarded(ctx: HubspotContext, limiter: 'burst' | 'search', handler: GuardedHandler): (req: FakeRequest) => FakeResponse {
   return (req) => {
-    const auth = authenticate(req, ctx.tokens);
+    const auth = authenticate(req, ctx.tokens, ctx.clock.now());
     if (!auth.ok) return auth.response;
     const admission = limiter === 'search' ? ctx.limits.admitSearch(auth.scheme, req.requestId) : ctx.limits.admit(auth.scheme, req.requestId);
     if (!admission.allowed) return admission.response;

@@ -1,3 +1,4 @@
+import { createFakeClock, type FakeClock } from '../fake-clock.js';
 /**
  * The HubSpot fake upstream: routes, credentials, limits and seeded data (API-NOTES A1-A8).
  */
@@ -61,6 +62,8 @@ export interface HubspotFake {
   readonly requests: RecordedRequest[];
   clearRequests(): void;
   readonly faults: Faults;
+  /** The fake's clock (real time plus `advance`): ends rate-limit windows and expires tokens without sleeping. */
+  readonly clock: FakeClock;
   readonly privateAppToken: string;
   readonly oauthClientId: string;
   readonly oauthClientSecret: string;
@@ -93,10 +96,11 @@ export interface HubspotFake {
  */
 export async function startHubspotFake(options: HubspotFakeOptions = {}): Promise<HubspotFake> {
   const seed = options.seed ?? 42;
-  const tokens = new TokenStore(seed);
-  const limits = new HubspotRateLimits(options.rateLimits ?? true);
+  const clock = createFakeClock();
+  const tokens = new TokenStore(seed, clock.now);
+  const limits = new HubspotRateLimits(options.rateLimits ?? true, clock.now);
   const data = seedHubspotData(options.records ?? 1200, seed);
-  const ctx: HubspotContext = { data, tokens, limits };
+  const ctx: HubspotContext = { data, tokens, limits, clock };
   const schemas = customSchemas();
 
   const server = new FakeServer('hubspot', {
@@ -132,6 +136,7 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
     requests: server.requests,
     clearRequests: () => server.clearRequests(),
     faults: server.faults,
+    clock,
     privateAppToken: tokens.privateAppToken,
     oauthClientId: tokens.clientId,
     oauthClientSecret: tokens.clientSecret,

@@ -22,14 +22,22 @@ export type Admission = { allowed: true; headers: Record<string, HeaderValue> } 
 
 /** Burst/daily/search limiters of one fake account. */
 export class HubspotRateLimits {
-  private readonly privateApp = new RollingWindowLimiter(PRIVATE_APP_BURST, BURST_WINDOW_MS);
-  private readonly oauth = new RollingWindowLimiter(OAUTH_BURST, BURST_WINDOW_MS);
-  private readonly search = new RollingWindowLimiter(SEARCH_PER_SECOND, 1000);
+  private readonly privateApp: RollingWindowLimiter;
+  private readonly oauth: RollingWindowLimiter;
+  private readonly search: RollingWindowLimiter;
   private dailyMax = PRIVATE_APP_DAILY;
   private dailyUsed = 0;
   private throttledCount = 0;
 
-  constructor(readonly enabled: boolean) {}
+  /** `now`: the fake's clock, so tests move past a window instead of sleeping. */
+  constructor(
+    readonly enabled: boolean,
+    now: () => number = Date.now,
+  ) {
+    this.privateApp = new RollingWindowLimiter(PRIVATE_APP_BURST, BURST_WINDOW_MS, now);
+    this.oauth = new RollingWindowLimiter(OAUTH_BURST, BURST_WINDOW_MS, now);
+    this.search = new RollingWindowLimiter(SEARCH_PER_SECOND, 1000, now);
+  }
 
   /**
    * Sets the burst limit of both app types (tests make it small to reach a 429 quickly).
