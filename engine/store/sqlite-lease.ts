@@ -76,7 +76,9 @@ export class SqliteLease {
       if (holder.token && holder.owner && ownerIsGone(holder.owner) && this.takeOverStmt.run({ ...taking, dead: holder.token }).changes === 1) {
         return this.held(id, token);
       }
-      await this.clock.sleep(delay * (0.5 + Math.random()));
+      // A poll of the lease row, not a wait anyone schedules: real time even on a manual clock, so
+      // a waiter sees a released lease without the clock moving (expiry is on the clock).
+      await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
       delay = Math.min(delay * 2, MAX_RETRY_MS);
     }
   }
