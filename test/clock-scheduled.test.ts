@@ -73,14 +73,23 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
     return { ...(await startSyncHarness(url, sandbox, sync, clock)), databaseUrl: url };
   }
 
+  /** Runs `body` against a service on a fresh manual clock and database, then closes the service. */
+  async function onClock(sync: { pollMs: number; intervalMs: number; leaseMs: number }, body: (h: SyncHarness & { databaseUrl: string }, clock: ManualClock) => Promise<void>): Promise<void> {
+    const clock = createManualClock();
+    const h = await harness(clock, sync);
+    try {
+      await body(h, clock);
+    } finally {
+      await h.service.close();
+    }
+  }
+
   function passesStarted(h: SyncHarness): number {
     return h.logs.filter((line) => line.includes('"sync: pass started"')).length;
   }
 
   test('a scoped token works until its 15 minutes are up on the clock, then is refused', async () => {
-    const clock = createManualClock();
-    const h = await harness(clock, { pollMs: 5000, intervalMs: HOUR, leaseMs: 2 * MINUTE });
-    try {
+    await onClock({ pollMs: 5000, intervalMs: HOUR, leaseMs: 2 * MINUTE }, async (h, clock) => {
       const userToken = await token(h, 'u1');
       await clock.advance(15 * MINUTE - 1000);
       expect((await call(h, 'GET', '/v1/integrations/connectors', { token: userToken })).status).toBe(200);
@@ -88,16 +97,12 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
       const refused = await call(h, 'GET', '/v1/integrations/connectors', { token: userToken });
       expect(refused.status).toBe(401);
       expect(refused.body.error.message).toContain('expired');
-    } finally {
-      await h.service.close();
-    }
+    });
   });
 
   test('passes poll every pollMs, renew their lease every third of it, and come back an interval later', async () => {
-    const clock = createManualClock();
     const sync = { pollMs: 5000, intervalMs: HOUR, leaseMs: 90_000 };
-    const h = await harness(clock, sync);
-    try {
+    await onClock(sync, async (h, clock) => {
       const started = clock.now();
       const id = await createConnector(h, 'u1', 'hubspot');
       const userToken = await token(h, 'u1');
@@ -121,37 +126,34 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
       // The first poll after the due time runs the pass.
       await clock.advance(1000 + sync.pollMs);
       await waitFor(() => passesStarted(h) === 2, { what: 'the second pass to start', timeoutMs: 30_000, intervalMs: 10 });
-    } finally {
-      await h.service.close();
-    }
+    });
   });
 
   test('a running pass keeps its lease on the clock: renewed a third of the way, never claimable by another process meanwhile', async () => {
-    const clock = createManualClock();
     const sync = { pollMs: 5000, intervalMs: HOUR, leaseMs: 90_000 };
-    const h = await harness(clock, sync);
-    // Each upstream answer takes 300 ms of real time: the pass is in flight while the clock moves.
-    sandbox.fakes.hubspot.faults.latency(300);
-    const other = createManualClock(clock.now());
-    try {
-      const started = clock.now();
-      const id = await createConnector(h, 'u1', 'hubspot');
-      await waitFor(async () => (await h.service.store.syncJob(id))?.lease_owner ?? undefined, { what: 'the pass to hold its lease', timeoutMs: 30_000, intervalMs: 5 });
-      expect((await h.service.store.syncJob(id))?.lease_until).toBe(new Date(started + sync.leaseMs).toISOString());
-      // One heartbeat: 30 s in, the lease is renewed to 30 s + 90 s.
-      await clock.advance(sync.leaseMs / 3);
-      await waitFor(async () => (await h.service.store.syncJob(id))?.lease_until === new Date(started + sync.leaseMs / 3 + sync.leaseMs).toISOString(), { what: 'the renewal', timeoutMs: 30_000, intervalMs: 5 });
-      // Another process, at 100 s (past the first lease, inside the renewed one), cannot claim the job.
-      const second = await openStore(h.databaseUrl, { clock: other });
+    await onClock(sync, async (h, clock) => {
+      // Each upstream answer takes 300 ms of real time: the pass is in flight while the clock moves.
+      sandbox.fakes.hubspot.faults.latency(300);
       try {
-        await other.advance(100_000);
-        expect(await second.claimSyncJob('another-process', 60_000, id)).toBeUndefined();
+        const other = createManualClock(clock.now());
+        const started = clock.now();
+        const id = await createConnector(h, 'u1', 'hubspot');
+        await waitFor(async () => (await h.service.store.syncJob(id))?.lease_owner ?? undefined, { what: 'the pass to hold its lease', timeoutMs: 30_000, intervalMs: 5 });
+        expect((await h.service.store.syncJob(id))?.lease_until).toBe(new Date(started + sync.leaseMs).toISOString());
+        // One heartbeat: 30 s in, the lease is renewed to 30 s + 90 s.
+        await clock.advance(sync.leaseMs / 3);
+        await waitFor(async () => (await h.service.store.syncJob(id))?.lease_until === new Date(started + sync.leaseMs / 3 + sync.leaseMs).toISOString(), { what: 'the renewal', timeoutMs: 30_000, intervalMs: 5 });
+        // Another process, at 100 s (past the first lease, inside the renewed one), cannot claim the job.
+        const second = await openStore(h.databaseUrl, { clock: other });
+        try {
+          await other.advance(100_000);
+          expect(await second.claimSyncJob('another-process', 60_000, id)).toBeUndefined();
+        } finally {
+          await second.close();
+        }
       } finally {
-        await second.close();
+        sandbox.fakes.hubspot.faults.reset();
       }
-    } finally {
-      sandbox.fakes.hubspot.faults.reset();
-      await h.service.close();
-    }
+    });
   });
 });
