@@ -23,6 +23,7 @@ import {
 import type { RunningFake } from '../engine/sandbox/fake-registry.js';
 import { checkResponse, loadOpenApi } from './support/openapi-conformance.js';
 import { upstreamSpec } from './support/upstream-specs.js';
+import { startOnFreedPort } from './support/freed-port.js';
 
 const gongDoc = loadOpenApi(upstreamSpec('gong-v2.json'));
 const REQUEST_ID = /^[0-9a-z]{19}$/;
@@ -248,10 +249,12 @@ describe('start-up', () => {
   });
 
   test('records scales calls (and users, at least 5); a given customer port is used', async () => {
-    const probe = await startGongFake({ records: 30, seed: 1 });
-    const port = Number(new URL(probe.customerBaseUrl).port);
-    await probe.close();
-    const small = await startGongFake({ records: 30, seed: 1, customerPort: port });
+    const probe = async () => {
+      const fake = await startGongFake({ records: 30, seed: 1 });
+      await fake.close();
+      return Number(new URL(fake.customerBaseUrl).port);
+    };
+    const { port, started: small } = await startOnFreedPort(probe, (port) => startGongFake({ records: 30, seed: 1, customerPort: port }));
     try {
       expect(small.dataset.counts()).toMatchObject({ calls: 30, users: 5 });
       expect(small.customerBaseUrl).toBe(`http://127.0.0.1:${port}`);

@@ -18,6 +18,7 @@ import {
   type OpenApiDocument,
   type RecordedExchange,
 } from './support/openapi-conformance.js';
+import { startOnFreedPort } from './support/freed-port.js';
 
 const SPECS = fileURLToPath(new URL('../../shared/upstream-specs/', import.meta.url));
 const objectsDoc = loadOpenApi(join(SPECS, 'hubspot-crm-objects-v3.json'));
@@ -156,10 +157,12 @@ describe('sandbox', () => {
   });
 
   test('a given port is used by the first fake', async () => {
-    const probe = await startSandbox({ records: 5 });
-    const port = Number(new URL(probe.upstreams['hubspot']!.base_url).port);
-    await probe.close();
-    const fixed = await startSandbox({ records: 5, port });
+    const probe = async () => {
+      const sandbox = await startSandbox({ records: 5 });
+      await sandbox.close();
+      return Number(new URL(sandbox.upstreams['hubspot']!.base_url).port);
+    };
+    const { port, started: fixed } = await startOnFreedPort(probe, (port) => startSandbox({ records: 5, port }));
     try {
       expect(fixed.upstreams['hubspot']!.base_url).toBe(`http://127.0.0.1:${port}`);
       const response = await fetch(`http://127.0.0.1:${port}/crm/v3/objects/contacts`, {

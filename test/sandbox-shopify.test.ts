@@ -7,6 +7,7 @@ import { rawRequest, readCutBody } from './support/raw-request.js';
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startShopifyFake, type ShopifyFake } from '../engine/sandbox/shopify/index.js';
+import { startOnFreedPort } from './support/freed-port.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INVALID_TOKEN = { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' };
@@ -340,10 +341,12 @@ describe('start-up and describe()', () => {
   });
 
   test('a given port is used', async () => {
-    const probe = await startShopifyFake({ port: 0, host: '127.0.0.1', records: 5, seed: 1, rateLimits: false });
-    const port = Number(new URL(probe.baseUrl).port);
-    await probe.close();
-    const fixed = await startShopifyFake({ port, host: '127.0.0.1', records: 5, seed: 1, rateLimits: false });
+    const probe = async () => {
+      const fake = await startShopifyFake({ port: 0, host: '127.0.0.1', records: 5, seed: 1, rateLimits: false });
+      await fake.close();
+      return Number(new URL(fake.baseUrl).port);
+    };
+    const { port, started: fixed } = await startOnFreedPort(probe, (port) => startShopifyFake({ port, host: '127.0.0.1', records: 5, seed: 1, rateLimits: false }));
     try {
       expect(fixed.describe().base_url).toBe(`http://127.0.0.1:${port}/admin/api/2026-10`);
       expect((await call(fixed, '/orders/count.json?status=any')).body).toEqual({ count: 5 });
