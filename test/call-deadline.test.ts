@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { connect, createManualClock, DEFAULT_DEADLINE_MS, EngineError, type ListResult, type ManualClock } from '../engine/index.js';
+import { connect, createManualClock, DEFAULT_DEADLINE_MS, type ListResult, type ManualClock } from '../engine/index.js';
 import { startAsana, type AsanaHarness } from './support/asana.js';
 import { driveClock } from './support/clock.js';
 import { startHubspot, type HubspotHarness } from './support/hubspot.js';
 import { waitFor } from './support/sync-processes.js';
+import { failure } from './support/failure.js';
 
 /**
  * Issue 11 part 3: one deadline per call bounds every retry, Retry-After, rate-limit wait and
@@ -25,15 +26,6 @@ afterEach(() => hub.sandbox.fakes.hubspot.faults.reset());
 
 function hubspot(extra: { deadlineMs?: number; rateLimit?: { requests: number; perMs: number }; clock?: ManualClock } = {}) {
   return connect('hubspot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
 }
 
 /** Waits until the fake has logged `count` more exchanges than `before` (an abandoned attempt finishing). */

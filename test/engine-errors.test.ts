@@ -5,6 +5,7 @@ import { findManifest } from '../engine/manifest/index.js';
 import type { Faults } from '../engine/sandbox/index.js';
 import { driveClock } from './support/clock.js';
 import { startHubspot, type HubspotHarness } from './support/hubspot.js';
+import { failure } from './support/failure.js';
 
 let hub: HubspotHarness;
 
@@ -17,15 +18,6 @@ afterAll(() => hub.sandbox.fakes.hubspot.faults.reset());
 
 function hubspot(extra: { timeoutMs?: number; clock?: ManualClock } = {}) {
   return connect('hubspot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, ...extra });
-}
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
 }
 
 describe('resolving and params', () => {

@@ -39,13 +39,18 @@ export function runTimedChunks<T>(items: readonly T[], budget: ChunkBudget, work
   let size = FIRST_CHUNK_ITEMS;
   for (let start = 0; start < items.length; ) {
     before();
-    const chunk = items.slice(start, start + size);
-    const began = performance.now();
-    total += work(chunk) ?? 0;
-    size = nextSize(chunk.length, performance.now() - began, budget);
-    start += chunk.length;
+    const step = timedChunk(items, start, size, budget, work);
+    [total, size, start] = [total + step.written, step.nextSize, start + step.taken];
   }
   return total;
+}
+
+/** Runs `work` on the chunk of `size` items at `start` and sizes the next chunk from its time. */
+function timedChunk<T>(items: readonly T[], start: number, size: number, budget: ChunkBudget, work: (chunk: readonly T[]) => number | void): { written: number; taken: number; nextSize: number } {
+  const chunk = items.slice(start, start + size);
+  const began = performance.now();
+  const written = work(chunk) ?? 0;
+  return { written, taken: chunk.length, nextSize: nextSize(chunk.length, performance.now() - began, budget) };
 }
 
 /**
@@ -58,11 +63,8 @@ export async function runYieldingChunks<T>(items: readonly T[], budget: ChunkBud
   let size = FIRST_CHUNK_ITEMS;
   for (let start = 0; start < items.length; ) {
     if (start > 0) await nextTurn();
-    const chunk = items.slice(start, start + size);
-    const began = performance.now();
-    total += work(chunk) ?? 0;
-    size = nextSize(chunk.length, performance.now() - began, budget);
-    start += chunk.length;
+    const step = timedChunk(items, start, size, budget, work);
+    [total, size, start] = [total + step.written, step.nextSize, start + step.taken];
   }
   return total;
 }
