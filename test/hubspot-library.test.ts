@@ -111,11 +111,13 @@ describe('hubspot get', () => {
     expect(result.data.id).toBe(contact.id);
   });
 
-  test('an unknown id is NOT_FOUND, even though HubSpot answers 404 with an empty body', async () => {
+  test("an unknown id is NOT_FOUND quoting HubSpot's OBJECT_NOT_FOUND message and correlation id", async () => {
     const error = await hubspot().execute('contacts', 'get', { contactId: '999999999' }).catch((e) => e);
+    const correlationId = hub.sandbox.fakes.hubspot.requests.at(-1)!.response.headers['x-hubspot-correlation-id'];
     expect(error.code).toBe('NOT_FOUND');
     expect(error.status).toBe(404);
-    expect(error.upstream.status).toBe(404);
+    expect(error.message).toBe('HubSpot CRM answered 404: Object not found.  objectId are usually numeric.');
+    expect(error.upstream).toEqual({ status: 404, message: 'Object not found.  objectId are usually numeric.', request_id: correlationId });
   });
 });
 

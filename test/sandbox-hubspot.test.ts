@@ -19,6 +19,8 @@ import {
   type RecordedExchange,
 } from './support/openapi-conformance.js';
 import { startOnFreedPort } from './support/freed-port.js';
+import { Client } from '@hubspot/api-client';
+import { ApiException } from '@hubspot/api-client/lib/codegen/crm/contacts/apis/exception.js';
 
 const SPECS = fileURLToPath(new URL('../../shared/upstream-specs/', import.meta.url));
 const objectsDoc = loadOpenApi(join(SPECS, 'hubspot-crm-objects-v3.json'));
@@ -28,6 +30,11 @@ const oauthDoc = loadOpenApi(join(SPECS, 'hubspot-oauth-v1.json'));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INVALID_AUTH_MESSAGE =
   'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
+
+/** The live API's 404 for an unknown record id ([3p] HubSpot/hubspot-api-nodejs #669). */
+function notFoundBody(id: string, correlationId: string) {
+  return { status: 'error', message: 'Object not found.  objectId are usually numeric.', correlationId, category: 'OBJECT_NOT_FOUND', context: { id: [id] } };
+}
 
 /** The spec document (and path inside it) of a request to the fake; `/crm/v3/schemas` is an alias. */
 function specFor(path: string): { doc: OpenApiDocument; path: string } | undefined {
@@ -382,12 +389,23 @@ describe('GET /crm/v3/objects/{objectType}/{objectId}', () => {
     expect(byVin.body).toEqual(byId.body);
   });
 
-  test('an unknown id is 404 with an empty, non-JSON body', async () => {
-    const { status, text, headers } = await call(fake, '/crm/v3/objects/contacts/999999999');
+  test('an unknown id is 404 OBJECT_NOT_FOUND, a JSON error body with its content type', async () => {
+    const { status, body, headers } = await call(fake, '/crm/v3/objects/contacts/999999999');
     expect(status).toBe(404);
-    expect(text).toBe('');
-    expect(headers.get('content-type')).toBeNull();
+    expect(headers.get('content-type')).toBe('application/json;charset=utf-8');
     expect(headers.get('x-hubspot-correlation-id')).toMatch(UUID);
+    expect(body).toEqual(notFoundBody('999999999', headers.get('x-hubspot-correlation-id')!));
+  });
+
+  test('the official @hubspot/api-client gets its typed 404 for an unknown id, and the record for a known one', async () => {
+    const client = new Client({ accessToken: fake.privateAppToken, basePath: fake.baseUrl });
+    const error = await client.crm.contacts.basicApi.getById('999999999').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiException);
+    const typed = error as ApiException<unknown>;
+    expect(typed.code).toBe(404);
+    expect(typed.body).toEqual(notFoundBody('999999999', typed.headers['x-hubspot-correlation-id']!));
+    const contact = fake.dataset.records('contacts')[0]!;
+    expect((await client.crm.contacts.basicApi.getById(contact.id)).id).toBe(contact.id);
   });
 
   test('an archived record is found only with archived=true', async () => {

@@ -45,14 +45,6 @@ export function textResponse(
 }
 
 /**
- * A response without a body (no Content-Type).
- * Why: some upstreams answer errors with an empty body (HubSpot's 404 on GET by id, API-NOTES A6).
- */
-export function emptyResponse(status: number, headers: Record<string, HeaderValue> = {}): FakeResponse {
-  return { status, headers: { ...headers } };
-}
-
-/**
  * Returns a copy of `response` with extra headers (existing names are replaced, case-insensitively).
  * Why: fakes add per-upstream headers (correlation ids, rate-limit counters) after a handler ran.
  */

@@ -2,7 +2,7 @@
  * HubSpot error bodies (API-NOTES A6). The spec's `Error` requires `message`, `correlationId`
  * (uuid) and `category`; real bodies add `"status":"error"`.
  */
-import { emptyResponse, jsonResponse, type FakeResponse, type HeaderValue } from '../responses.js';
+import { jsonResponse, type FakeResponse, type HeaderValue } from '../responses.js';
 
 /** A HubSpot-shaped error body. */
 export interface HubspotErrorBody {
@@ -64,12 +64,15 @@ export function expiredAuthentication(correlationId: string, expiredAtMs: number
 }
 
 /**
- * 404 with an empty, non-JSON body for an unknown record id.
- * Why: A6 [3p] hubspot-api-nodejs #194/#413: GET by id historically answers 404 without JSON,
- * and clients must tolerate it.
+ * 404 OBJECT_NOT_FOUND for an unknown record id, in the JSON error shape with the id in `context`.
+ * Why: the live API answers GET by id this way ([3p] HubSpot/hubspot-api-nodejs #669, 2025: the
+ * message word for word, two spaces included); the empty, type-less 404 of older reports (A6,
+ * #194/#413) makes the official client fail with "Cannot parse content" instead of its typed 404.
  */
-export function emptyNotFound(): FakeResponse {
-  return emptyResponse(404);
+export function objectNotFound(objectId: string, correlationId: string): FakeResponse {
+  return hubspotError(404, 'OBJECT_NOT_FOUND', 'Object not found.  objectId are usually numeric.', correlationId, {
+    context: { id: [objectId] },
+  });
 }
 
 /**

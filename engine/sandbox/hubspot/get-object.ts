@@ -5,15 +5,15 @@ import type { FakeRequest } from '../fake-server.js';
 import { lastParam } from '../param-map.js';
 import { jsonResponse, type FakeResponse } from '../responses.js';
 import type { HubspotContext } from './context.js';
-import { emptyNotFound, validationError } from './errors.js';
+import { objectNotFound, validationError } from './errors.js';
 import { propertyDef, resolveObjectType } from './object-types.js';
 import { readSelection } from './read-params.js';
 import { renderRecord } from './render-record.js';
 
 /**
  * Serves one record by id, or by a unique property named in `idProperty` (e.g. `email`).
- * `archived=true` finds only archived records, otherwise only live ones. Unknown ids get a 404
- * with an empty, non-JSON body (A6 [3p]). A non-unique `idProperty` is a 400 [unverified].
+ * `archived=true` finds only archived records, otherwise only live ones. Unknown ids get a JSON
+ * 404 OBJECT_NOT_FOUND (see objectNotFound). A non-unique `idProperty` is a 400 [unverified].
  * Why: the `get` action of every CRM entity.
  */
 export function getObject(ctx: HubspotContext, req: FakeRequest): FakeResponse {
@@ -33,6 +33,6 @@ export function getObject(ctx: HubspotContext, req: FakeRequest): FakeResponse {
     }
     record = ctx.data.findByUnique(def.name, idProperty, objectId);
   }
-  if (!record || record.archived !== selection.value.archived) return emptyNotFound();
+  if (!record || record.archived !== selection.value.archived) return objectNotFound(objectId, req.requestId);
   return jsonResponse(200, renderRecord(ctx.data, def, record, selection.value, true));
 }
