@@ -34,6 +34,10 @@ test('every request the Asana manifest renders matches an operation of asana-v1.
     'created_at.before': '2030-01-01T00:00:00Z', 'modified_at.after': '2020-01-01T00:00:00Z', 'modified_at.before': '2030-01-01T00:00:00Z',
     'due_on.after': '2020-01-01', 'due_on.before': '2030-01-01', resource_subtype: 'default_task', sort_by: 'created_at', sort_ascending: false, limit: 5,
   });
+  const search = { workspace_gid: a.premiumWorkspaceGid, completed: false, sort_ascending: true, limit: 5 };
+  const oldest = (await run('workspace_task_search', 'list', search)) as ListResult;
+  await run('workspace_task_search', 'list', { ...search, offset: oldest.meta.next_cursor });
+  await run('projects', 'list', {});
   await run('projects', 'list', { workspace: a.premiumWorkspaceGid, archived: false, limit: 5 });
   await run('projects', 'list', { team: a.teamGid, limit: 5 });
   await run('projects', 'get', { project_gid: a.bigProjectGid });
@@ -55,6 +59,7 @@ test('every request the Asana manifest renders matches an operation of asana-v1.
   await run('project_sections', 'list', { project_gid: a.bigProjectGid });
   await run('sections', 'get', { section_gid: a.sectionGid });
   await run('task_subtasks', 'list', { task_gid: a.taskWithSubtasksGid });
+  await run('task_subtasks', 'list', { task_gid: a.taskWithSubtasksGid, opt_fields: 'parent,num_subtasks' });
   await run('task_dependencies', 'list', { task_gid: a.taskWithDependenciesGid });
   await run('task_dependents', 'list', { task_gid: a.taskWithDependentsGid });
   const attachment = (await run('attachments', 'get', { attachment_gid: a.attachments.asana })) as RecordResult;

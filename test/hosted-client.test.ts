@@ -70,6 +70,24 @@ describe('the hosted client behaves like the library', () => {
     expect(viaService.length).toBeGreaterThan(250);
   });
 
+  test('records() pages Asana task search by created_at through the service; in another order it stops with an error instead of hiding the rest', async () => {
+    const fake = sandbox.fakes.asana;
+    const params = { workspace_gid: fake.anchors.premiumWorkspaceGid, completed: false, limit: 100 };
+    const viaService: unknown[] = [];
+    for await (const task of hosted('asana').records('workspace_task_search', 'list', params)) viaService.push(task.gid);
+    const inProcess: unknown[] = [];
+    for await (const task of local('asana').records('workspace_task_search', 'list', params)) inProcess.push(task.gid);
+    expect(viaService).toEqual(inProcess);
+    expect(new Set(viaService).size).toBe(fake.dataset.tasksOf(fake.anchors.premiumWorkspaceGid).filter((task) => !task.completed).length);
+    const read: unknown[] = [];
+    const error = await (async () => {
+      for await (const task of hosted('asana').records('workspace_task_search', 'list', { ...params, sort_by: 'modified_at' })) read.push(task.gid);
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(InvalidParamsError);
+    expect(error.message).toBe('records() reads every page, but asana workspace_task_search list gives no cursor for these params (an order it cannot page in); use execute for the first page');
+    expect(read).toHaveLength(100);
+  });
+
   test('sync() and search through the service answer as the library with a store does', async () => {
     const gong = hosted('gong');
     const started = await gong.sync({ full: true });

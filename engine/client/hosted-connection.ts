@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
-import { ConnectorNotFoundError, EngineError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
+import { ConnectorNotFoundError, EngineError, InvalidParamsError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
 import { DownloadStream, type ExecuteResult, type RecordData } from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
@@ -179,7 +179,12 @@ export class HostedConnection {
       const page = (await this.execute(entity, action, current, options)) as { data: RecordData[]; meta: { next_cursor?: unknown; has_more: boolean } };
       yield* page.data;
       const token = page.meta.next_cursor;
-      if (!param || !page.meta.has_more || typeof token !== 'string') return;
+      if (!param || !page.meta.has_more) return;
+      // More records, but no cursor: an order the upstream cannot be paged in (a keyset-paged
+      // search sorted by another field). Stopping quietly would hide the rest.
+      if (typeof token !== 'string') {
+        throw new InvalidParamsError(`records() reads every page, but ${this.type} ${entity} ${action} gives no cursor for these params (an order it cannot page in); use execute for the first page`);
+      }
       if (seen.has(token)) throw new PaginationLoopError(`the service repeated page token "${token.slice(0, 80)}"`);
       seen.add(token);
       const base = keep ? Object.fromEntries(Object.entries(current).filter(([k]) => keep.includes(k))) : current;

@@ -121,6 +121,7 @@ class Checker {
         if (action) this.syncParams(merged, action.params, [...path, 'incremental', 'params']);
       }
     });
+    if (plan.children) this.syncRead(plan.children, plan.children.entity, [...path, 'children'], new Set([plan.children.as]));
     for (const name of Object.keys(plan.fields ?? {})) {
       if (!Object.hasOwn(plan.searchable, name)) this.report([...path, 'fields', name], `"${name}" is not a searchable field of ${entityName}`);
     }
@@ -240,10 +241,6 @@ class Checker {
     this.rules(action, params, path);
     this.responseShape(action, name, path);
     this.file(action, name, roots, path);
-    const limitParam = action.response.limit_param;
-    if (limitParam !== undefined && !params.has(limitParam)) {
-      this.report([...path, 'response', 'limit_param'], `limit_param "${limitParam}" is not a declared param`);
-    }
     this.pagination(action, params, path);
     for (const field of Object.keys(action.fields ?? {})) {
       if (!recordFields.has(field)) this.report([...path, 'fields', field], `mapped field "${field}" is not in the entity's record schema`);
@@ -301,8 +298,17 @@ class Checker {
         if (!params.has(name)) this.report([...path, 'pagination', 'keep_params'], `keep_params "${name}" is not a declared param`);
       }
     }
-    if (pagination?.type === 'record_key' && !params.has(pagination.page_size_param)) {
-      this.report([...path, 'pagination', 'page_size_param'], `page_size_param "${pagination.page_size_param}" is not a declared param`);
+    if (pagination?.type === 'record_key') {
+      const named: Array<[PathPart[], string | undefined]> = [
+        [['page_size_param'], pagination.page_size_param],
+        [['narrow', 'descending'], pagination.narrow.descending],
+        [['narrow', 'ascending'], pagination.narrow.ascending],
+        [['ascending_param'], pagination.ascending_param],
+        [['order', 'param'], pagination.order?.param],
+      ];
+      for (const [where, name] of named) {
+        if (name !== undefined && !params.has(name)) this.report([...path, 'pagination', ...where], `"${name}" is not a declared param`);
+      }
     }
   }
 }

@@ -101,7 +101,6 @@ export interface ResponseSpec {
   records?: string | string[];
   record?: string;
   meta?: Record<string, string>;
-  limit_param?: string;
   empty_on?: ReauthMatcher[];
 }
 
@@ -116,7 +115,31 @@ export type PaginationSpec =
   | { type: 'none' }
   | { type: 'body_token'; token_path: string; param: string }
   | { type: 'link_header'; rel?: string; query_param: string; param: string; keep_params?: string[] }
-  | { type: 'record_key'; field: string; param: string; page_size_param: string };
+  | RecordKeyPagination;
+
+/**
+ * Keyset paging for upstreams with no page token that sort by a date-time field and filter on it:
+ * the next page is the same request narrowed to the last key read (inclusive, with the ids already
+ * read at that key carried in the cursor, so ties at a page boundary are neither lost nor repeated).
+ */
+export interface RecordKeyPagination {
+  type: 'record_key';
+  /** Body path, in a record, of the date-time key the upstream sorts by. */
+  field: string;
+  /** Body path, in a record, of its id (tells records with the same key apart). */
+  id: string;
+  /** The param that carries the cursor back. */
+  param: string;
+  page_size_param: string;
+  /** The params narrowed to the cursor's key: `descending` (e.g. created_at.before), `ascending` (created_at.after). */
+  narrow: { descending: string; ascending?: string };
+  /** A boolean param that, when true, asks for ascending order. */
+  ascending_param?: string;
+  /** The param that picks the upstream's order: paging needs it absent or `value`. */
+  order?: { param: string; value: string };
+  /** A meta field that also carries the cursor, as `{<param>: cursor}` (null on the last page). */
+  token_meta?: string;
+}
 
 export interface FieldMapping {
   from?: string;
@@ -174,9 +197,23 @@ export interface SyncIncremental {
 /** One read of a pass, optionally once per partition record. */
 export type SyncPlanRead = SyncRead & { for_each?: SyncPartition[] };
 
+/**
+ * Records nested under the records read (e.g. subtasks): read for every record whose `when` is
+ * set, then for each of those, and so on; each record's children are read once per pass.
+ */
+export interface SyncChildren extends SyncRead {
+  entity: string;
+  /** The name the parent record is bound to in `params` templates. */
+  as: string;
+  /** Body path, in the parent, of a count or flag: children are read only where it is above 0 or true. */
+  when: string;
+}
+
 export interface SyncPlan {
   /** One read, or several whose records together make the entity (live and archived records). */
   read: SyncPlanRead | SyncPlanRead[];
+  /** Records under the records read, read the same way, recursively. */
+  children?: SyncChildren;
   id: string;
   searchable: Record<string, SearchableFieldType>;
   fields?: Record<string, SyncFieldMapping>;

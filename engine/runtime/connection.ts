@@ -10,6 +10,7 @@ import type { CompiledAction, CompiledConnector } from './compiled-connector.js'
 import { renderRequest } from './build-request.js';
 import { checkCallOptions, type CallOptions } from './call-options.js';
 import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
+import { assertPageable, keyedRequestParams } from './record-key.js';
 
 /** The params of the next page: the token, plus only the params the strategy lets travel with it. */
 function nextParams(current: Record<string, unknown>, pagination: PaginationSpec, token: string): Record<string, unknown> {
@@ -185,6 +186,7 @@ export class Connection {
     let current = compiled.validateParams(params);
     checkCallOptions(options);
     const pagination = compiled.spec.pagination;
+    if (pagination?.type === 'record_key') assertPageable(pagination, current, compiled.label);
     const seen = new Set<string>();
     for (;;) {
       const call = this.startCall(compiled, options);
@@ -222,8 +224,10 @@ export class Connection {
    * waiting for a token refresh (the time before and between sends), without cancelling it.
    */
   private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>, call: UpstreamCall): Promise<ExtractedPage> {
+    const pagination = compiled.spec.pagination;
+    const sent = pagination?.type === 'record_key' ? keyedRequestParams(compiled.spec, pagination, params, compiled.label) : params;
     const render = () => {
-      const context = { params, config: this.config, credentials: this.auth.credentials };
+      const context = { params: sent, config: this.config, credentials: this.auth.credentials };
       const request = renderRequest(compiled.request, context, this.baseUrl());
       for (const [name, template] of this.connector.headers) request.headers[name] ??= template.render(context);
       return request;

@@ -1,6 +1,7 @@
 import { UpstreamError } from '../errors.js';
 import { readPath, type UpstreamAnswer } from '../http/index.js';
 import type { ActionSpec, FieldMapping, PaginationSpec } from '../manifest/index.js';
+import { readKeyedPage } from './record-key.js';
 
 export type RecordData = Record<string, unknown>;
 
@@ -59,13 +60,8 @@ function tokenText(value: unknown): string | undefined {
   return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
-function nextToken(pagination: PaginationSpec | undefined, answer: UpstreamAnswer, records: RecordData[], params: Record<string, unknown>): string | undefined {
-  if (!pagination || pagination.type === 'none') return undefined;
-  if (pagination.type === 'record_key') {
-    const size = Number(params[pagination.page_size_param]);
-    const last = records.at(-1);
-    return last !== undefined && records.length >= size ? tokenText(readPath(last, pagination.field)) : undefined;
-  }
+function nextToken(pagination: PaginationSpec | undefined, answer: UpstreamAnswer): string | undefined {
+  if (!pagination || pagination.type === 'none' || pagination.type === 'record_key') return undefined;
   if (pagination.type === 'body_token') {
     return tokenText(readPath(answer.json, pagination.token_path));
   }
@@ -85,6 +81,7 @@ function isRecord(value: unknown): value is RecordData {
 function emptyPage(action: ActionSpec): ExtractedPage {
   const meta: ResultMeta = { has_more: false };
   for (const name of Object.keys(action.response.meta ?? {})) meta[name] = null;
+  if (action.pagination?.type === 'record_key' && action.pagination.token_meta !== undefined) meta[action.pagination.token_meta] = null;
   if (!('next_cursor' in meta) && action.pagination && action.pagination.type !== 'none') meta.next_cursor = null;
   return { records: [], meta, nextToken: undefined };
 }
@@ -103,15 +100,24 @@ export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: s
     if (!Array.isArray(found) || !found.every(isRecord)) {
       throw new UpstreamError(`${label} answered without an array of records at "${paths.map((p) => p || '(body)').join('" or "')}"`);
     }
-    const cap = response.limit_param === undefined ? undefined : params[response.limit_param];
-    records = typeof cap === 'number' ? found.slice(0, cap) : found;
+    records = found;
   } else {
     const found = readPath(answer.json, response.record ?? '');
     if (!isRecord(found)) throw new UpstreamError(`${label} answered without a record at "${response.record || '(body)'}"`);
     records = [found];
   }
-  const token = nextToken(action.pagination, answer, records, params);
-  const meta: ResultMeta = { has_more: token !== undefined };
+  const { pagination } = action;
+  let token = nextToken(pagination, answer);
+  let hasMore = token !== undefined;
+  const meta: ResultMeta = { has_more: false };
+  if (pagination?.type === 'record_key') {
+    const keyed = readKeyedPage(action, pagination, records, params, label);
+    ({ records, token } = keyed);
+    // In an order that cannot be paged there is no cursor, yet a full page still means more may match.
+    hasMore = keyed.full;
+    if (pagination.token_meta !== undefined) meta[pagination.token_meta] = token === undefined ? null : { [pagination.param]: token };
+  }
+  meta.has_more = hasMore;
   for (const [name, path] of Object.entries(response.meta ?? {})) meta[name] = readPath(answer.json, path) ?? null;
   if (response.records !== undefined && !('next_cursor' in meta) && action.pagination?.type !== 'none') {
     meta.next_cursor = token ?? null;

@@ -1,4 +1,5 @@
 import { EngineError } from '../errors.js';
+import { readPath } from '../http/index.js';
 import { planReads, type SyncPartition, type SyncPlan, type SyncRead } from '../manifest/index.js';
 import type { Connection, RecordData } from '../runtime/index.js';
 import { compileTemplate, type TemplateContext } from '../template/index.js';
@@ -50,14 +51,40 @@ async function* readLevel(
   }
 }
 
+/** Whether a parent's `when` value says it has children: a count above 0, or true. */
+function hasChildren(record: RecordData, when: string): boolean {
+  const value = readPath(record, when);
+  return value === true || (typeof value === 'number' && value > 0);
+}
+
 /**
- * Every record a pass of `plan` reads, partition by partition (outermost first), one page in
- * memory at a time. `incremental` adds the plan's incremental params with `since` bound.
+ * The records, each followed by its children (and theirs, depth first), each parent's read once:
+ * a record reached twice (a task in two projects) does not have its children read twice.
+ */
+async function* withChildren(connection: Connection, plan: SyncPlan, records: AsyncIterable<RecordData>, expanded: Set<string>): AsyncGenerator<RecordData> {
+  const children = plan.children;
+  for await (const record of records) {
+    yield record;
+    if (!children || !hasChildren(record, children.when)) continue;
+    const id = String(readPath(record, plan.id));
+    if (expanded.has(id)) continue;
+    expanded.add(id);
+    const params = renderSyncParams(children.params, { [children.as]: record });
+    yield* withChildren(connection, plan, connection.records(children.entity, children.action, params, SYNC_READS), expanded);
+  }
+}
+
+/**
+ * Every record a pass of `plan` reads, partition by partition (outermost first), with the
+ * children of each (the plan's `children`), one page per level in memory at a time.
+ * `incremental` adds the plan's incremental params, with `since` bound, to the plan's reads.
  */
 export async function* readPlan(connection: Connection, entity: string, plan: SyncPlan, since?: string): AsyncGenerator<RecordData> {
   if (since !== undefined && !plan.incremental) throw new EngineError('INTERNAL', `${entity} has no incremental sync plan`);
   const extra = since !== undefined ? plan.incremental!.params : {};
+  const expanded = new Set<string>();
   for (const read of planReads(plan)) {
-    yield* readLevel(connection, entity, read, read.for_each ?? [], since !== undefined ? { since } : {}, extra);
+    const records = readLevel(connection, entity, read, read.for_each ?? [], since !== undefined ? { since } : {}, extra);
+    yield* withChildren(connection, plan, records, expanded);
   }
 }

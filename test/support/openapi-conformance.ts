@@ -119,8 +119,8 @@ export function matchOperation(doc: OpenApiDocument, method: string, path: strin
  * Lists what is wrong with a request for the document: unknown path or method; query or header
  * parameters the operation does not declare (transport headers, security-scheme API keys and
  * `options.ignoreHeaders` excepted); missing required parameters; parameter values that do not
- * fit a scalar type or enum; a body where none is declared, a missing required body, or a body
- * media type not among the declared ones. An empty list means conformant.
+ * fit a scalar type, an enum or a date/date-time format; a body where none is declared, a missing
+ * required body, or a body media type not among the declared ones. An empty list means conformant.
  * Why: catches manifests that render requests the upstream does not accept.
  */
 export function checkRequest(doc: OpenApiDocument, recorded: RecordedExchange, options: CheckRequestOptions = {}): string[] {
@@ -384,8 +384,13 @@ function scalarProblem(where: string, schema: OpenAPIV3.SchemaObject, value: str
   if (Array.isArray(schema.enum) && !schema.enum.map(String).includes(value)) {
     return [`${where} must be one of ${schema.enum.map(String).join(', ')}, got "${value}"`];
   }
+  if (type === 'string' && schema.format === 'date-time' && !DATE_TIME.test(value)) return [`${where} must be a date-time, got "${value}"`];
+  if (type === 'string' && schema.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return [`${where} must be a date, got "${value}"`];
   return [];
 }
+
+/** RFC 3339 date-time, as JSON Schema's `date-time` format (seconds required, offset or Z required). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 function schemaType(schema: OpenAPIV3.SchemaObject | OpenAPIV3_1.SchemaObject): string | undefined {
   const type = (schema as { type?: unknown }).type;

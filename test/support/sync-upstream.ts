@@ -43,25 +43,36 @@ export function syncPlan(manifest: Manifest, entity: string): SyncPlan {
 
 /**
  * Every record the upstream lists for the entity, by id (first one seen when a record shows up in
- * two partitions, e.g. a task in two projects), reading the plan's partitions outermost first.
+ * two partitions, e.g. a task in two projects), reading the plan's partitions outermost first, and
+ * under each record whose `children.when` count is above 0 (or true), its children, recursively.
  */
 export async function upstreamRecords(connection: Connection, manifest: Manifest, entity: string): Promise<Map<string, Rec>> {
   const plan = syncPlan(manifest, entity);
   const out = new Map<string, Rec>();
-  for (const read of Array.isArray(plan.read) ? plan.read : [plan.read]) await walkRead(connection, entity, plan.id, read, out);
+  for (const read of Array.isArray(plan.read) ? plan.read : [plan.read]) await walkRead(connection, entity, plan, read, out);
   return out;
 }
 
-async function walkRead(connection: Connection, entity: string, idPath: string, read: SyncPlanRead, out: Map<string, Rec>): Promise<void> {
+async function keep(connection: Connection, entity: string, plan: SyncPlan, records: AsyncIterable<Record<string, unknown>>, out: Map<string, Rec>): Promise<void> {
+  for await (const record of records) {
+    const id = readAt(record, plan.id);
+    if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`${entity} record without an id at ${plan.id}`);
+    if (out.has(String(id))) continue;
+    out.set(String(id), record as Rec);
+    const children = plan.children;
+    const count = children ? readAt(record, children.when) : undefined;
+    if (children && (count === true || (typeof count === 'number' && count > 0))) {
+      await keep(connection, entity, plan, connection.records(children.entity, children.action, render(children.params, { [children.as]: record })), out);
+    }
+  }
+}
+
+async function walkRead(connection: Connection, entity: string, plan: SyncPlan, read: SyncPlanRead, out: Map<string, Rec>): Promise<void> {
   const levels = read.for_each ?? [];
   const walk = async (depth: number, bindings: Rec): Promise<void> => {
     const level = levels[depth];
     if (!level) {
-      for await (const record of connection.records(read.entity ?? entity, read.action, render(read.params, bindings))) {
-        const id = readAt(record, idPath);
-        if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`${entity} record without an id at ${idPath}`);
-        if (!out.has(String(id))) out.set(String(id), record as Rec);
-      }
+      await keep(connection, entity, plan, connection.records(read.entity ?? entity, read.action, render(read.params, bindings)), out);
       return;
     }
     for await (const partition of connection.records(level.entity, level.action, render(level.params, bindings))) {

@@ -42,7 +42,9 @@ function applyFilters(tasks: AsanaTask[], filters: TaskFilters): string[] {
  * not a parameter of this operation in the spec and is ignored). No filter or more than one:
  * 400 "Must specify exactly one of project, tag, or assignee + workspace"; `assignee` without
  * `workspace`: 400 "workspace: Missing input" (B6 [doc]); `workspace` alone: the first message.
- * `completed_since` (`now` = incomplete only) and `modified_since` narrow the list.
+ * `completed_since` and `modified_since` narrow the list; both are date-times here (the spec
+ * types `completed_since` of this operation as `format: date-time`, while the project and section
+ * lists take the shared parameter that also accepts `now`), so `now` is a 400.
  * Why: the engine's `tasks` list renders exactly these combinations.
  */
 export function listTasks(ctx: AsanaContext, req: FakeRequest): FakeResponse {
@@ -54,7 +56,7 @@ export function listTasks(ctx: AsanaContext, req: FakeRequest): FakeResponse {
   if (chosen !== 1) return badRequest(TASKS_FILTER_MESSAGE);
   if (assignee !== undefined && workspace === undefined) return missingInput('workspace');
   if (workspace !== undefined && assignee === undefined) return badRequest(TASKS_FILTER_MESSAGE);
-  const completedSince = completedSinceParam(req.query);
+  const completedSince = dateTimeParam(req.query, 'completed_since');
   if (!completedSince.ok) return completedSince.response;
   const modifiedSince = dateTimeParam(req.query, 'modified_since');
   if (!modifiedSince.ok) return modifiedSince.response;
