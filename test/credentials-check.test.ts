@@ -82,6 +82,17 @@ describe('checkCredentials()', () => {
     expect(connection.credentials.refresh_token).toBe(fake.currentRefreshToken());
   });
 
+  test('an OAuth client the token endpoint refuses is INVALID_CREDENTIALS too (HubSpot: 400, not invalid_grant)', async () => {
+    const { client_secret, refresh_token } = sandbox.upstreams.hubspot!.credentials_by_scheme.oauth!;
+    const error = await failure(open('hubspot', { client_id: 'never-issued-client', client_secret, refresh_token }).checkCredentials());
+    expect({ code: error.code, status: error.upstream?.status, message: error.message }).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      status: 400,
+      message: 'HubSpot CRM refused these credentials (400): missing or invalid client id',
+    });
+    expect(JSON.stringify(error.toJSON())).not.toContain(String(client_secret));
+  });
+
   test('an upstream failure that says nothing about the credentials keeps its own code', async () => {
     // 501 is not among the manifest's retried statuses: one answer, at once.
     sandbox.fakes.shopify.faults.failNext(1, 501);

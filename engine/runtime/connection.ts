@@ -204,8 +204,8 @@ export class Connection {
   /**
    * Runs the manifest's credentials check (its cheapest read) through the normal call path: auth
    * and refresh, rate limit, retries, egress rules. Resolves when the upstream takes the
-   * credentials; credentials it refuses (401, 403, a refresh token it rejects) fail with
-   * INVALID_CREDENTIALS carrying its reason. Other failures (unreachable, 5xx) keep their codes.
+   * credentials; credentials it refuses (its 400, 401 or 403, from the API or the token endpoint)
+   * fail with INVALID_CREDENTIALS carrying its reason. Other failures (unreachable, 5xx) keep their codes.
    */
   async checkCredentials(options?: CallOptions): Promise<CredentialsCheckResult> {
     const { entity, action, params } = this.connector.manifest.check;

@@ -7,8 +7,16 @@ export interface CredentialsCheckResult {
   auth_scheme: string;
 }
 
-/** Codes that mean the upstream refused the credentials themselves (a 401 or 403, a refused refresh token). */
-const REFUSALS = new Set(['REAUTH_REQUIRED', 'FORBIDDEN']);
+/**
+ * Upstream statuses that refuse the credentials: the check's params are the manifest's own,
+ * checked at load, so a 400, 401 or 403 answers the credentials, from the API or from an OAuth
+ * token endpoint (e.g. HubSpot's 400 "missing or invalid client id" for an unknown client).
+ */
+const REFUSING_STATUSES = new Set([400, 401, 403]);
+
+function isRefusal(error: EngineError): boolean {
+  return error.code === 'REAUTH_REQUIRED' || REFUSING_STATUSES.has(error.upstream?.status ?? 0);
+}
 
 /**
  * Turns a failed credentials check into INVALID_CREDENTIALS when the upstream refused the
@@ -16,7 +24,7 @@ const REFUSALS = new Set(['REAUTH_REQUIRED', 'FORBIDDEN']);
  * down, a host the egress rules refuse) is returned as it was, since it says nothing about them.
  */
 export function refusedCredentials(error: unknown, upstreamName: string, label: string): unknown {
-  if (!(error instanceof EngineError) || !REFUSALS.has(error.code)) return error;
+  if (!(error instanceof EngineError) || !isRefusal(error)) return error;
   const reason = error.upstream?.message || error.message;
   const status = error.upstream ? ` (${error.upstream.status})` : '';
   return new InvalidCredentialsError(`${upstreamName} refused these credentials${status}: ${reason}`, {
