@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   REQUEST_TIMEOUT: { status: 408, retryable: true },
   REAUTH_REQUIRED: { status: 409, retryable: false },
   CONNECTOR_LIMIT_REACHED: { status: 409, retryable: false },
+  AMBIGUOUS_CONNECTOR: { status: 409, retryable: false },
   SEARCH_NOT_READY: { status: 409, retryable: true },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   URI_TOO_LONG: { status: 414, retryable: false },
@@ -219,6 +220,8 @@ export class NotFoundError extends kind('NOT_FOUND') {}
 export class ReauthRequiredError extends kind('REAUTH_REQUIRED') {}
 /** The end user already holds as many connectors as one tenant may; delete one first. */
 export class ConnectorLimitReachedError extends kind('CONNECTOR_LIMIT_REACHED') {}
+/** The user holds several connectors of the type and the hosted client was not told which one; `details` lists them. */
+export class AmbiguousConnectorError extends kind('AMBIGUOUS_CONNECTOR') {}
 /** The client sent its request too slowly (the HTTP server's request timeout). */
 export class RequestTimeoutError extends kind('REQUEST_TIMEOUT') {}
 /** The synchronized copy is not complete yet. */
@@ -281,6 +284,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   REQUEST_TIMEOUT: RequestTimeoutError,
   REAUTH_REQUIRED: ReauthRequiredError,
   CONNECTOR_LIMIT_REACHED: ConnectorLimitReachedError,
+  AMBIGUOUS_CONNECTOR: AmbiguousConnectorError,
   SEARCH_NOT_READY: SearchNotReadyError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   URI_TOO_LONG: UriTooLongError,

@@ -3,7 +3,7 @@
  * This file is the library's only door.
  */
 export { connect, HostedConnection, type HostedCallOptions, type HostedConnectOptions, type HostedOptions, type HostedSyncStatus, type LocalConnectOptions, type StoreOption } from './client/index.js';
-export { checkConnectorInput, Connection, DownloadStream, type CallOptions, type ConnectOptions, type CopySyncOptions, type ExecuteResult, type ListResult, type RecordResult, type RecordData, type ResultMeta } from './runtime/index.js';
+export { checkConnectorInput, Connection, DownloadStream, type CallOptions, type ConnectOptions, type CopySyncOptions, type CredentialsCheckResult, type ExecuteResult, type ListResult, type RecordResult, type RecordData, type ResultMeta } from './runtime/index.js';
 export { parseManifest, loadManifestFile, shippedManifests, findManifest } from './manifest/index.js';
 export type { Manifest, LoadedManifest } from './manifest/index.js';
 export * from './errors.js';

@@ -97,13 +97,14 @@ describe('amazon-ads portfolios and campaigns', () => {
     for (const field of ['tags', 'dynamicBidding', 'budget', 'extendedData', 'marketplaceBudgetAllocation', 'offAmazonSettings']) expect(one.data).toHaveProperty(field, null);
   });
 
-  test('a call that needs the Scope header fails before any request without profile_id, naming the setting', async () => {
+  test('a call that needs the Scope header fails before any request without profile_id, naming the setting and the profiles list that finds it', async () => {
     const fake = sandbox.fakes['amazon-ads'];
     const before = fake.requests.length;
     for (const [entity, action, params] of [['portfolios', 'list', {}], ['portfolios', 'get', { portfolioId: 1 }], ['sponsored_product_campaigns', 'list', {}], ['sponsored_product_campaigns', 'get', { campaignId: 1 }]] as const) {
       const error = await ads({ profile_id: undefined }).execute(entity, action, params).catch((e) => e);
       expect(error.code).toBe('INVALID_CONFIG');
-      expect(error.details).toEqual([{ path: '/config/profile_id', message: 'is required for this action' }]);
+      expect(error.message).toBe('this request needs config profile_id (find one with profiles list (field profileId)); set it when connecting (config: { profile_id: ... })');
+      expect(error.details).toEqual([{ path: '/config/profile_id', message: 'is required for this action; find one with profiles list (field profileId)' }]);
     }
     const tokenCalls = fake.requests.slice(before).filter((r) => !r.path.startsWith('/auth/'));
     expect(tokenCalls).toEqual([]);

@@ -67,8 +67,9 @@ async function startService(databaseUrl: string, upstreams: Record<string, strin
   return { service, logs: lines, token: answer.body.access_token };
 }
 
-async function createConnector(s: Service, type: string, credentials: Record<string, unknown>, config: Record<string, unknown> = {}): Promise<string> {
-  const answer = await call(s.service.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: type, credentials, config }, s.token);
+/** Creates a connector; `check: false` skips the credentials check (credentials only a hostile upstream takes). */
+async function createConnector(s: Service, type: string, credentials: Record<string, unknown>, config: Record<string, unknown> = {}, check = true): Promise<string> {
+  const answer = await call(s.service.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: type, credentials, config, ...(check ? {} : { check_credentials: false }) }, s.token);
   expect(answer.status, answer.text).toBe(201);
   return answer.body.id;
 }
@@ -96,7 +97,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
   afterAll(() => s?.service.close());
 
   test('hostile download URLs answer 502 HOST_NOT_ALLOWED naming host and rule, logged at warn without the query', async () => {
-    const id = await createConnector(s, 'asana', { token: 'pat-of-the-tenant' });
+    const id = await createConnector(s, 'asana', { token: 'pat-of-the-tenant' }, {}, false);
     for (const [index, hostile] of hostileFileUrls(upstream, a4, a2, v6).entries()) {
       const gid = String(5000 + index);
       upstream.fileUrls.set(gid, hostile.url);
@@ -118,7 +119,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
 
   test('a hostile customer host in a token answer is refused; the bearer token goes nowhere', async () => {
     upstream.customerBaseUrl = `http://127.0.0.1:${a4.port}`;
-    const id = await createConnector(s, 'gong', { client_id: 'client', client_secret: 'secret', refresh_token: 'refresh' });
+    const id = await createConnector(s, 'gong', { client_id: 'client', client_secret: 'secret', refresh_token: 'refresh' }, {}, false);
     const answer = await execute(s, id, 'users', 'list', {});
     expect(answer.status).toBe(502);
     expect(answer.body.error.code).toBe('HOST_NOT_ALLOWED');
@@ -137,7 +138,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
       access_token: 'tenant-access',
       expires_at: new Date(Date.now() + 3600_000).toISOString(),
       api_base_url_for_customer: `https://127.0.0.2:${a2.port}`,
-    });
+    }, {}, false);
     const answer = await execute(s, id, 'users', 'list', {});
     expect(answer.status).toBe(502);
     expect(answer.body.error.message).toContain(`account request to ${a2.host}:${a2.port}/ (rule address: ${a2.host} is a loopback address`);
@@ -240,7 +241,12 @@ describe('connector-engine serve', () => {
     const fake = sandbox.fakes.gong;
     const before = fake.requests.filter((r) => fake.hostOf(r) === 'customer').length;
     const { client_id, client_secret } = gong!.credentials_by_scheme.oauth!;
-    const calls = await createConnector(s, 'gong', { client_id, client_secret, refresh_token: fake.currentRefreshToken() });
+    // The credentials check goes through the same egress rules: the create itself is refused.
+    const checked = await call(s.service.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'gong', credentials: { client_id, client_secret, refresh_token: fake.currentRefreshToken() } }, s.token);
+    expect(checked.status).toBe(502);
+    expect(checked.body.error.code).toBe('HOST_NOT_ALLOWED');
+    expect(checked.body.error.message).toContain(`account request to ${new URL(gong!.allow_origins[0]!).host}/ (rule https: `);
+    const calls = await createConnector(s, 'gong', { client_id, client_secret, refresh_token: fake.currentRefreshToken() }, {}, false);
     const refused = await execute(s, calls, 'users', 'list', {});
     const customer = new URL(gong!.allow_origins[0]!).host;
     expect(refused.status).toBe(502);

@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connect, type ListResult, type RecordResult } from '../engine/index.js';
+import { connect, NotFoundError, type ListResult, type RecordResult } from '../engine/index.js';
 import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
+import { failure } from './support/failure.js';
 import { checkRequest, checkResponse, loadOpenApi } from './support/openapi-conformance.js';
 import { upstreamSpec } from './support/upstream-specs.js';
 
@@ -15,8 +19,8 @@ function info() {
   return sandbox.upstreams.gong!;
 }
 
-function gong() {
-  return connect('gong', { credentials: info().credentials_by_scheme.access_key!, baseUrl: info().base_url, rateLimit: false });
+function gong(config: Record<string, unknown> = {}) {
+  return connect('gong', { credentials: info().credentials_by_scheme.access_key!, config, baseUrl: info().base_url, rateLimit: false });
 }
 
 function oauthCredentials(): Record<string, unknown> {
@@ -25,9 +29,9 @@ function oauthCredentials(): Record<string, unknown> {
   return { client_id, client_secret, refresh_token: fake.currentRefreshToken() };
 }
 
-async function all(entity: string, params: Record<string, unknown> = {}) {
+async function all(entity: string, params: Record<string, unknown> = {}, config: Record<string, unknown> = {}) {
   const out: Array<Record<string, unknown>> = [];
-  for await (const record of gong().records(entity, 'list', params)) out.push(record);
+  for await (const record of gong(config).records(entity, 'list', params)) out.push(record);
   return out;
 }
 
@@ -158,5 +162,55 @@ describe('gong OAuth: single-use refresh tokens', () => {
     expect(error.message).toContain('account request to 169.254.169.254:443/');
     expect(error.message).toContain('rule address: 169.254.169.254 is a linkLocal address');
     expect(error.details).toEqual([{ path: '/hosts/account', message: expect.stringMatching(/^rule address: /) }]);
+  });
+});
+
+describe('gong private calls (isPrivate) stay out unless config include_private_calls is true', () => {
+  const privateIds = () => sandbox.fakes.gong.dataset.callRecords.filter((r) => r.metaData.isPrivate).map((r) => r.metaData.id).sort();
+  const allIds = () => sandbox.fakes.gong.dataset.callRecords.map((r) => r.metaData.id).sort();
+  const ids = (records: Array<Record<string, unknown>>) => records.map((r) => String(r.id ?? (r.metaData as { id: string }).id)).sort();
+
+  test('the sandbox holds private calls (the case this guards)', () => {
+    const counts = sandbox.fakes.gong.dataset.counts();
+    expect([counts.privateCalls, privateIds().length, allIds().length]).toEqual([67, 67, counts.calls]);
+  });
+
+  test('calls list, records and calls_extensive leave them out; a get of one is NOT_FOUND naming the switch', async () => {
+    const shared = allIds().filter((id) => !privateIds().includes(id));
+    expect(ids(await all('calls'))).toEqual(shared);
+    expect(ids(await all('calls_extensive'))).toEqual(shared);
+    const page = (await gong().execute('calls', 'list')) as ListResult;
+    expect(page.data.some((call) => call.isPrivate === true)).toBe(false);
+    const hidden = privateIds()[0]!;
+    const error = await failure(gong().execute('calls', 'get', { id: hidden }));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect({ message: error.message, details: error.details }).toEqual({
+      message: 'gong calls get: the record is left out (isPrivate is true); set config include_private_calls: true to read such records',
+      details: [{ path: '/record/isPrivate', message: 'is true: excluded; set config include_private_calls: true to read such records' }],
+    });
+  });
+
+  test('with include_private_calls: true every call comes back, the private ones included', async () => {
+    const withPrivate = await all('calls', {}, { include_private_calls: true });
+    expect(ids(withPrivate)).toEqual(allIds());
+    expect(ids(withPrivate.filter((call) => call.isPrivate === true))).toEqual(privateIds());
+    expect(ids(await all('calls_extensive', {}, { include_private_calls: true }))).toEqual(allIds());
+    const one = (await gong({ include_private_calls: true }).execute('calls', 'get', { id: privateIds()[0]! })) as RecordResult;
+    expect([one.data.id, one.data.isPrivate]).toEqual([privateIds()[0], true]);
+  });
+
+  test('a synchronized copy holds them only with the switch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gong-private-'));
+    for (const [include, expected] of [[false, []], [true, privateIds()]] as const) {
+      const copy = connect('gong', { credentials: info().credentials_by_scheme.access_key!, config: { include_private_calls: include }, baseUrl: info().base_url, rateLimit: false, store: `sqlite:${join(dir, `copy-${include}.db`)}` });
+      try {
+        const states = await copy.sync({ entities: ['calls'] });
+        expect(states.map((state) => [state.entity, state.status, state.records])).toEqual([['calls', 'succeeded', include ? allIds().length : allIds().length - privateIds().length]]);
+        const hits = await copy.execute('calls', 'search', { query: { filter: { eq: { isPrivate: true } } }, limit: 100 });
+        expect(hits.hits.map((hit) => hit.id).sort()).toEqual(expected);
+      } finally {
+        await copy.close();
+      }
+    }
   });
 });

@@ -86,11 +86,12 @@ async function token(h: Harness, user: string): Promise<string> {
   return answer.body.access_token;
 }
 
-async function createConnector(h: Harness, user: string, type: string, credentials?: Record<string, unknown>) {
+/** Creates a connector; `checkCredentials: false` stores credentials the fake would refuse (to test what happens at use). */
+async function createConnector(h: Harness, user: string, type: string, credentials?: Record<string, unknown>, checkCredentials?: false) {
   const info = sandbox.upstreams[type]!;
   return call(h, 'POST', '/v1/integrations/connectors', {
     token: await token(h, user),
-    body: { external_user_id: user, connector_type: type, name: `${type} of ${user}`, credentials: credentials ?? info.credentials, config: info.config },
+    body: { external_user_id: user, connector_type: type, name: `${type} of ${user}`, credentials: credentials ?? info.credentials, config: info.config, ...(checkCredentials === false ? { check_credentials: false } : {}) },
   });
 }
 
@@ -150,6 +151,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       config: {},
       auth_scheme: 'private_app',
       auth: { state: 'active', since: null, reason: null },
+      missing_config: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
       // Creating a connector makes its first (full) pass due at once.
@@ -230,7 +232,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
 
   test('upstream failures keep their codes over HTTP: REAUTH_REQUIRED, RATE_LIMITED (+Retry-After), UPSTREAM_ERROR, INVALID_CONFIG', async () => {
     const t = await token(h, 'gina');
-    const bad = await createConnector(h, 'gina', 'hubspot', { access_token: 'pat-na1-never-issued-by-the-fake' });
+    const bad = await createConnector(h, 'gina', 'hubspot', { access_token: 'pat-na1-never-issued-by-the-fake' }, false);
     const reauth = await call(h, 'POST', `/api/v1/connectors/sources/${bad.body.id}/execute`, { token: t, body: { entity: 'contacts', action: 'list' } });
     expect(reauth.status).toBe(409);
     expect(reauth.body.error).toMatchObject({ code: 'REAUTH_REQUIRED', upstream: { status: 401 } });
@@ -250,7 +252,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     const ads = await call(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'gina', connector_type: 'amazon-ads', credentials: sandbox.upstreams['amazon-ads']!.credentials } });
     const config = await call(h, 'POST', `/api/v1/connectors/sources/${ads.body.id}/execute`, { token: t, body: { entity: 'portfolios', action: 'list' } });
     expect(config.status).toBe(400);
-    expect(config.body.error).toMatchObject({ code: 'INVALID_CONFIG', details: [{ path: '/config/profile_id', message: 'is required for this action' }] });
+    expect(config.body.error).toMatchObject({ code: 'INVALID_CONFIG', details: [{ path: '/config/profile_id', message: 'is required for this action; find one with profiles list (field profileId)' }] });
     const fixed = await call(h, 'PATCH', `/v1/integrations/connectors/${ads.body.id}`, { token: t, body: { config: sandbox.upstreams['amazon-ads']!.config } });
     expect(fixed.body.config).toMatchObject({ profile_id: sandbox.upstreams['amazon-ads']!.config.profile_id });
     const works = await call(h, 'POST', `/api/v1/connectors/sources/${ads.body.id}/execute`, { token: t, body: { entity: 'portfolios', action: 'list' } });
@@ -259,7 +261,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
 
   test('PATCH with new credentials switches the scheme and the connection', async () => {
     const t = await token(h, 'hank');
-    const created = await createConnector(h, 'hank', 'hubspot', { access_token: 'pat-na1-never-issued-by-the-fake' });
+    const created = await createConnector(h, 'hank', 'hubspot', { access_token: 'pat-na1-never-issued-by-the-fake' }, false);
     const oauth = sandbox.upstreams.hubspot!.credentials_by_scheme.oauth!;
     const failing = await call(h, 'POST', `/api/v1/connectors/sources/${created.body.id}/execute`, { token: t, body: { entity: 'deals', action: 'list' } });
     expect(failing.status).toBe(409);
@@ -394,7 +396,12 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       ...Object.values(sandbox.upstreams).flatMap((info) => Object.values(info.credentials_by_scheme).flatMap((c) => Object.values(c))),
     ].filter((s) => typeof s === 'string' && s.length > 12) as string[];
     const t = await token(h, 'frank');
-    await createConnector(h, 'frank', 'gong', sandbox.upstreams.gong!.credentials_by_scheme.oauth);
+    // The check spends the single-use refresh token: each backend's run starts from the current one.
+    const { client_id, client_secret } = sandbox.upstreams.gong!.credentials_by_scheme.oauth!;
+    const created = await createConnector(h, 'frank', 'gong', { client_id, client_secret, refresh_token: sandbox.fakes.gong.currentRefreshToken() });
+    expect(created.status).toBe(201);
+    // The refresh tokens the check was handed and spent are secrets too.
+    secrets.push(...sandbox.fakes.gong.refreshTokens().map((r) => r.token));
     await call(h, 'GET', '/v1/integrations/connectors', { token: t });
     const logs = h.logs.join('');
     expect(logs.length).toBeGreaterThan(100);

@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connect, HostedConnection, InvalidParamsError, type ListResult, type RecordResult } from '../engine/index.js';
+import { AmbiguousConnectorError, connect, HostedConnection, InvalidParamsError, type ListResult, type RecordResult } from '../engine/index.js';
 import { startHostedService, type HostedService } from '../engine/hosted/index.js';
 import { expectedBlobBytes, startSandbox, type Sandbox } from '../engine/sandbox/index.js';
 import { hashSecret } from '../engine/store/index.js';
+import { failure } from './support/failure.js';
 
 let sandbox: Sandbox;
 let service: HostedService;
@@ -33,8 +34,21 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-function hosted(type: string, user = 'user-1'): HostedConnection {
-  return connect(type, { hosted: { baseUrl: service.url, externalUserId: user, clientId, clientSecret: secret } });
+function hosted(type: string, user = 'user-1', connectorId?: string): HostedConnection {
+  return connect(type, { hosted: { baseUrl: service.url, externalUserId: user, clientId, clientSecret: secret, ...(connectorId ? { connectorId } : {}) } });
+}
+
+/** Creates a connector of `type` with the sandbox's credentials for `user`; answers the connector. */
+async function createFor(user: string, type: string, name: string): Promise<{ id: string; created_at: string }> {
+  const token = (await (await fetch(`${service.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: clientId, client_secret: secret, external_user_id: user }) })).json()) as { access_token: string };
+  const info = sandbox.upstreams[type]!;
+  const answer = await fetch(`${service.url}/v1/integrations/connectors`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` },
+    body: JSON.stringify({ external_user_id: user, connector_type: type, name, credentials: info.credentials, config: info.config }),
+  });
+  expect(answer.status).toBe(201);
+  return (await answer.json()) as { id: string; created_at: string };
 }
 
 function local(type: string) {
@@ -122,6 +136,33 @@ describe('the hosted client behaves like the library', () => {
     expect(error.details).toEqual([{ path: '/limit', message: 'must be >= 1' }]);
     const nobody = await hosted('hubspot', 'user-without-connectors').execute('contacts', 'list').catch((e) => e);
     expect(nobody.code).toBe('CONNECTOR_NOT_FOUND');
+  });
+
+  test('with several connectors of a type the client refuses to guess and lists them; connectorId picks one', async () => {
+    const eu = await createFor('user-2', 'hubspot', 'CRM EU');
+    const us = await createFor('user-2', 'hubspot', 'CRM US');
+    const gong = await createFor('user-2', 'gong', 'Calls');
+    const error = await failure(hosted('hubspot', 'user-2').execute('contacts', 'list', { limit: 1 }));
+    expect(error).toBeInstanceOf(AmbiguousConnectorError);
+    expect({ code: error.code, status: error.status, message: error.message, details: error.details }).toEqual({
+      code: 'AMBIGUOUS_CONNECTOR',
+      status: 409,
+      // Newest first, as the service lists them.
+      message: `user user-2 has 2 hubspot connectors: ${us.id} ("CRM US"), ${eu.id} ("CRM EU"); pass hosted.connectorId to pick one`,
+      details: [
+        { path: '/connectorId', message: `${us.id}: name "CRM US", created ${us.created_at}` },
+        { path: '/connectorId', message: `${eu.id}: name "CRM EU", created ${eu.created_at}` },
+      ],
+    });
+    const picked = hosted('hubspot', 'user-2', us.id);
+    expect(((await picked.execute('contacts', 'list', { limit: 1 })) as ListResult).data).toHaveLength(1);
+    expect((await picked.syncStatus()).connector_id).toBe(us.id);
+    // The only connector of its type needs no id.
+    expect((await hosted('gong', 'user-2').syncStatus()).connector_id).toBe(gong.id);
+    const wrongType = await failure(hosted('hubspot', 'user-2', gong.id).execute('contacts', 'list'));
+    expect({ code: wrongType.code, message: wrongType.message }).toEqual({ code: 'INVALID_REQUEST', message: `connector ${gong.id} is a gong connector, not hubspot` });
+    const unknown = await failure(hosted('hubspot', 'user-2', 'conn_doesnotexist000000000000').execute('contacts', 'list'));
+    expect(unknown.code).toBe('CONNECTOR_NOT_FOUND');
   });
 
   test('download streams through the service with Range', async () => {

@@ -99,6 +99,16 @@ describe('manifest validation', () => {
     ['record_key ordered by an undeclared param', 'pagination: { type: body_token, token_path: next, param: cursor }', 'pagination: { type: record_key, field: created, id: id, param: cursor, page_size_param: limit, narrow: { descending: limit }, order: { param: sort, value: created } }', /"sort" is not a declared param/],
     ['search declared as an HTTP action', '      get:\n        params:', '      search:\n        params:', /must be equal to one of the allowed values|property name must be valid/],
     ['unknown action name', '      get:\n        params:', '      fetch:\n        params:', /must be equal to one of the allowed values|property name must be valid/],
+    ['a manifest without a credentials check', 'check: { entity: items, action: list, params: { limit: 1 } }\n', '', /^demo\.yaml:1:1 \/ must have required property 'check'/],
+    ['check naming an unknown entity', 'check: { entity: items,', 'check: { entity: things,', /names entity "things", which this manifest does not declare; entities: items/],
+    ['check naming an unknown action', 'action: list, params: { limit: 1 } }', 'action: lst, params: { limit: 1 } }', /names action "lst", which items does not have; actions: list, get/],
+    ['check params the action refuses', 'params: { limit: 1 } }', 'params: { limit: "one" } }', /check params \/limit must be integer/],
+    ['check that needs a config setting', 'path: /items\n          query:', 'path: /items\n          required_config: [region]\n          query:', /the check runs with the credentials alone, but items list needs config region/],
+    ['config_lookup of an undeclared setting', 'check: { entity: items, action: list, params: { limit: 1 } }\n', 'check: { entity: items, action: list, params: { limit: 1 } }\nconfig_lookup: { zone: { entity: items, action: list, field: name } }\n', /"zone" is not declared in the config schema/],
+    ['config_lookup field not in the record', 'check: { entity: items, action: list, params: { limit: 1 } }\n', 'check: { entity: items, action: list, params: { limit: 1 } }\nconfig_lookup: { region: { entity: items, action: list, field: label } }\n', /field "label" is not in the record schema of items/],
+    ['config_lookup through a get', 'check: { entity: items, action: list, params: { limit: 1 } }\n', 'check: { entity: items, action: list, params: { limit: 1 } }\nconfig_lookup: { region: { entity: items, action: get, field: name } }\n', /items get returns one record; a lookup lists the values/],
+    ['exclude_records on a field not in the record', '        pagination: { type: body_token, token_path: next, param: cursor }\n', '        pagination: { type: body_token, token_path: next, param: cursor }\n        exclude_records: [{ field: secret.flag, equals: true }]\n', /"secret" is not in the record schema of items/],
+    ['exclude_records lifted by a setting that is not boolean', '        pagination: { type: body_token, token_path: next, param: cursor }\n', '        pagination: { type: body_token, token_path: next, param: cursor }\n        exclude_records: [{ field: name, equals: hidden, unless_config: region }]\n', /"region" must be a boolean setting \(type: boolean\)/],
   ];
 
   test.each(semantic)('%s', (_name, from, to, expected) => {

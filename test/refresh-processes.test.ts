@@ -70,7 +70,8 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     const token = await platformToken(first.url, databaseUrl);
     const grant = freshGrant();
     const grantToken = grant.refresh_token;
-    const created = await call(first.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'gong', credentials: grant }, token);
+    // No credentials check at create: it would spend the grant, and this test spends it at use.
+    const created = await call(first.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'gong', credentials: grant, check_credentials: false }, token);
     expect(created.status).toBe(201);
     expect(created.body.auth).toEqual({ state: 'active', since: null, reason: null });
     const id = created.body.id as string;
@@ -111,7 +112,8 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     expect(metric(dead, 'engine_connectors_needing_reauth{connector_type="gong"}')).toBe(1);
 
     // The user connects again: new credentials end the state, and calls work.
-    const patched = await call(second.url, 'PATCH', `/v1/integrations/connectors/${id}`, { credentials: freshGrant() }, token);
+    // Unchecked, so the refresh (and the persist window measured below) happens at use, under the credentials lock.
+    const patched = await call(second.url, 'PATCH', `/v1/integrations/connectors/${id}`, { credentials: freshGrant(), check_credentials: false }, token);
     expect(patched.status).toBe(200);
     expect(patched.body.auth).toMatchObject({ state: 'active', reason: null });
     const listed = await call(second.url, 'POST', path, { entity: 'users', action: 'list', params: {} }, token);

@@ -25,21 +25,6 @@ const TYPE_OF_KIND: Record<string, Type> = { CRM: 'hubspot', 'Task-management': 
 /** The kinds SPEC.md shows no record fields for ("Fields of storefront and call-recording records: not shown."). */
 const MANIFEST_FIELDS_ONLY: Partial<Record<Type, string>> = { shopify: 'storefront', gong: 'call-recording' };
 
-/**
- * Known Asana gaps, fixed on branch wt-asana (issue 12, sections 2 and 3): empty this list when
- * that branch is merged. The test fails while an entry here no longer shows, so it cannot go stale.
- */
-const KNOWN_GAPS = [
-  'asana attachments.get size',
-  'asana attachments.search connected_to_app',
-  'asana attachments.search size',
-  'asana projects.search is_template',
-  'asana projects.search team',
-  'asana tasks.search (records missing from the copy)',
-  'asana tasks.search approval_status',
-  'asana tasks.search external',
-];
-
 let sandbox: Sandbox;
 let spec: SpecFieldTables;
 const dirs: string[] = [];
@@ -278,7 +263,6 @@ async function searchCopy(type: Type, manifest: Manifest): Promise<Map<string, S
   }
 }
 
-const key = (line: string) => line.slice(0, line.indexOf(':'));
 
 test('SPEC.md field tables parse into the entities and actions SPEC.md details, with their fields', () => {
   const parsed = spec.tables.map((table) => `${TYPE_OF_KIND[table.kind]} ${table.entity}.${table.action}: ${table.fields.length}`);
@@ -331,8 +315,5 @@ test.each(TYPES)('%s: every SPEC field is on every record read and every search 
     expect(unique(book.records(entity, 'get').map((record) => String(record.gid))).sort(), `${type} ${entity}: every record is read`).toEqual([...ids].sort());
   }
   const lines = report(type, manifest, book, await searchCopy(type, manifest));
-  const known = KNOWN_GAPS.filter((gap) => gap.startsWith(`${type} `));
-  expect(lines.filter((line) => !known.includes(key(line)))).toEqual([]);
-  // Strict: a known gap that no longer shows means wt-asana is merged and KNOWN_GAPS must be emptied.
-  expect(unique(lines.map(key)).filter((gap) => known.includes(gap))).toEqual(known);
+  expect(lines).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
-import { ConnectorNotFoundError, EngineError, InvalidParamsError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
+import { AmbiguousConnectorError, ConnectorNotFoundError, EngineError, InvalidParamsError, InvalidRequestError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
 import { DownloadStream, type ExecuteResult, type RecordData } from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
@@ -12,8 +12,21 @@ export interface HostedOptions {
   externalUserId: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * The connector to use (its `id`). Without it the client uses the user's only connector of the
+   * type, and refuses with AMBIGUOUS_CONNECTOR (listing them) when the user holds several.
+   */
+  connectorId?: string;
   /** Where the scoped token's renewal time is read (default: real time). */
   clock?: Clock;
+}
+
+/** The fields of a listed connector the client reads to pick one. */
+interface ConnectorSummary {
+  id: string;
+  connector_type: string;
+  name: string | null;
+  created_at: string;
 }
 
 interface ConnectorTypeInfo {
@@ -59,8 +72,8 @@ export interface HostedSyncStatus {
 
 /**
  * A connector used through the hosted service, with the same `execute`, `records` and
- * `download` as the in-process library. It gets and renews its scoped token itself, and finds
- * (and caches) the user's connector of the type.
+ * `download` as the in-process library. It gets and renews its scoped token itself, and uses the
+ * connector `connectorId` names, or else the user's only connector of the type (cached).
  */
 export class HostedConnection {
   private token?: { value: string; renewAt: number };
@@ -107,13 +120,33 @@ export class HostedConnection {
     }
   }
 
+  /** The connector this client uses: the one named by `connectorId`, or the user's only one of the type (cached). */
   private async connector(): Promise<string> {
     if (this.connectorId) return this.connectorId;
-    const body = (await this.call('GET', `/v1/integrations/connectors?connector_type=${encodeURIComponent(this.type.toLowerCase())}`)) as { data: Array<{ id: string }> };
-    const first = body.data[0];
+    this.connectorId = this.options.connectorId !== undefined ? await this.namedConnector(this.options.connectorId) : await this.onlyConnector();
+    return this.connectorId;
+  }
+
+  /** Checks that the named connector is the user's and of this client's type, so a mix-up fails on its first call, clearly. */
+  private async namedConnector(id: string): Promise<string> {
+    const found = (await this.call('GET', `/v1/integrations/connectors/${encodeURIComponent(id)}`)) as ConnectorSummary;
+    if (found.connector_type !== this.type.toLowerCase()) {
+      throw new InvalidRequestError(`connector ${id} is a ${found.connector_type} connector, not ${this.type}`, { details: [{ path: '/connectorId', message: `names a ${found.connector_type} connector` }] });
+    }
+    return found.id;
+  }
+
+  /** The user's one connector of the type; with several, a guess could read the wrong account, so it refuses and lists them. */
+  private async onlyConnector(): Promise<string> {
+    const body = (await this.call('GET', `/v1/integrations/connectors?connector_type=${encodeURIComponent(this.type.toLowerCase())}`)) as { data: ConnectorSummary[] };
+    const [first, ...others] = body.data;
     if (!first) throw new ConnectorNotFoundError(`user ${this.options.externalUserId} has no ${this.type} connector; create one with POST /v1/integrations/connectors`);
-    this.connectorId = first.id;
-    return first.id;
+    if (others.length === 0) return first.id;
+    const listed = body.data.map((c) => `${c.id}${c.name ? ` ("${c.name}")` : ''}`);
+    throw new AmbiguousConnectorError(`user ${this.options.externalUserId} has ${body.data.length} ${this.type} connectors: ${listed.join(', ')}; pass hosted.connectorId to pick one`, {
+      details: body.data.map((c) => ({ path: '/connectorId', message: `${c.id}: name ${JSON.stringify(c.name)}, created ${c.created_at}` })),
+      detailsTotal: body.data.length,
+    });
   }
 
   /** Runs one action through the service; `download` returns the file as a stream. */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { RefreshCoordinator } from '../auth/index.js';
 import { systemClock, type Clock } from '../clock/index.js';
 import type { UpstreamRequest } from '../http/index.js';
-import { connect, type Connection } from '../runtime/index.js';
+import { connect, type ConnectOptions, type Connection } from '../runtime/index.js';
 import type { Cipher, ConnectorRow, Store } from '../store/index.js';
 
 interface Entry {
@@ -56,22 +56,44 @@ export class ConnectorPool {
     if (!stored) throw new Error(`connector ${row.id} has no stored credentials`);
     const credentials = JSON.parse(this.cipher.decrypt(stored.ciphertext)) as Credentials;
     const entry: Entry = { version: stored.version, connection: undefined as unknown as Connection };
-    const baseUrl = this.options.upstreams?.[row.connector_type];
-    const allowOrigins = this.options.allowOrigins?.[row.connector_type];
     entry.connection = connect(row.connector_type, {
       credentials,
       config: row.config,
-      ...(baseUrl ? { baseUrl } : {}),
-      ...(allowOrigins?.length ? { allowOrigins } : {}),
-      // The connector's rate limit lives in the database: every process on it shares one budget.
-      ...(this.options.clientRateLimits === false ? { rateLimit: false as const } : { rateSlots: this.store.rateSlots(row.id) }),
+      ...this.routing(row.connector_type, row.id),
       refreshCoordinator: this.coordinator(row.id, entry),
-      ...(this.options.clock ? { clock: this.options.clock } : {}),
       onAuthFailure: (error) => this.store.markNeedsReauth(row.id, error.upstream?.message ?? error.message),
-      ...(this.options.onUpstreamRequest ? { onUpstreamRequest: (request: UpstreamRequest) => this.options.onUpstreamRequest?.(row.connector_type, request) } : {}),
     });
     this.entries.set(row.id, entry);
     return entry.connection;
+  }
+
+  /**
+   * Runs the type's credentials check on credentials not stored yet (a create, a credentials
+   * PATCH) through a connection opened as stored ones are: the operator's routing and egress
+   * rules, the rate limit (the stored connector's shared one when `connectorId` names it) and the
+   * metrics. Answers the credentials to store: the rotated set when the check refreshed an OAuth
+   * grant, since a single-use refresh token is spent by then.
+   */
+  async checkCredentials(input: { type: string; credentials: Credentials; config: Record<string, unknown>; connectorId?: string; deadlineMs?: number }): Promise<Credentials> {
+    const connection = connect(input.type, { credentials: input.credentials, config: input.config, ...this.routing(input.type, input.connectorId) });
+    await connection.checkCredentials(input.deadlineMs === undefined ? undefined : { deadlineMs: input.deadlineMs });
+    return connection.credentials;
+  }
+
+  /** How a connection of `type` is routed, limited and observed; `connectorId` names the stored connector whose rate limit it shares. */
+  private routing(type: string, connectorId?: string): Partial<ConnectOptions> {
+    const baseUrl = this.options.upstreams?.[type];
+    const allowOrigins = this.options.allowOrigins?.[type];
+    const onUpstreamRequest = this.options.onUpstreamRequest;
+    return {
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(allowOrigins?.length ? { allowOrigins } : {}),
+      // A stored connector's rate limit lives in the database: every process on it shares one
+      // budget. A connector not stored yet has none there, so its one check read uses the manifest's in memory.
+      ...(this.options.clientRateLimits === false ? { rateLimit: false as const } : connectorId ? { rateSlots: this.store.rateSlots(connectorId) } : {}),
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
+      ...(onUpstreamRequest ? { onUpstreamRequest: (request: UpstreamRequest) => onUpstreamRequest(type, request) } : {}),
+    };
   }
 
   /** Forgets a connector's connection (after an update or a delete). */

@@ -1,4 +1,4 @@
-import { shippedManifests, type Manifest } from '../manifest/index.js';
+import { configNeeds, shippedManifests, type ConfigNeed, type CredentialsCheckSpec, type Manifest } from '../manifest/index.js';
 import { SEARCH_ACTION_DESCRIPTION, searchParamsSchema } from '../sync/index.js';
 
 /** One connector type as GET /v1/connector-types describes it, straight from its manifest. */
@@ -9,7 +9,11 @@ export interface ConnectorTypeDescription {
   docs_url?: string;
   config: Record<string, unknown>;
   auth_schemes: Array<{ name: string; description?: string; credentials: Record<string, unknown> }>;
-  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null }> }>;
+  /** The read that create and credential PATCH run to check credentials. */
+  check: CredentialsCheckSpec;
+  /** Config settings some actions need (their `required_config`), which ones, and how to find a value. */
+  config_needs: ConfigNeed[];
+  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null; required_config: string[] }> }>;
 }
 
 function describe(manifest: Manifest): ConnectorTypeDescription {
@@ -24,10 +28,11 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
         rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
         pagination_param: pagination && pagination.type !== 'none' ? pagination.param : null,
         pagination_keep_params: pagination?.type === 'link_header' ? pagination.keep_params ?? null : null,
+        required_config: action.request.required_config ?? [],
       };
     }
     const search = searchParamsSchema(spec);
-    if (search) actions.search = { description: SEARCH_ACTION_DESCRIPTION, params: search, rules: [], pagination_param: 'cursor', pagination_keep_params: null };
+    if (search) actions.search = { description: SEARCH_ACTION_DESCRIPTION, params: search, rules: [], pagination_param: 'cursor', pagination_keep_params: null, required_config: [] };
     entities[entity] = { ...(spec.description ? { description: spec.description } : {}), actions };
   }
   return {
@@ -37,6 +42,8 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
     ...(manifest.docs_url ? { docs_url: manifest.docs_url } : {}),
     config: manifest.config,
     auth_schemes: manifest.auth.map((scheme) => ({ name: scheme.name, ...(scheme.description ? { description: scheme.description } : {}), credentials: scheme.credentials })),
+    check: manifest.check,
+    config_needs: configNeeds(manifest),
     entities,
   };
 }

@@ -2,6 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_CODES, ERROR_LIMITS } from '../errors.js';
 import { bodySchema } from './body-schemas.js';
 import { connectorTypes } from './connector-types.js';
+import { CONNECTOR_SCHEMA, configSchemas, connectorBody } from './openapi-connector.js';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 
@@ -48,13 +49,21 @@ function json(schema: Schema | OpenAPIV3_1.ReferenceObject, description: string)
 }
 
 const errors = {
-  '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params, config or credentials; REQUEST_TOO_COMPLEX for a body over the JSON limits'),
+  '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params, config or credentials (INVALID_CREDENTIALS also when the upstream refused them at the credentials check); REQUEST_TOO_COMPLEX for a body over the JSON limits'),
   '401': json({ $ref: '#/components/schemas/Error' }, 'Missing, expired or invalid token'),
   '404': json({ $ref: '#/components/schemas/Error' }, 'Unknown connector (or another tenant’s: another user, or another platform client)'),
   '413': json({ $ref: '#/components/schemas/Error' }, 'PAYLOAD_TOO_LARGE: the body is over the size limit'),
   '414': json({ $ref: '#/components/schemas/Error' }, 'URI_TOO_LONG: a path segment is over 100 characters'),
   '415': json({ $ref: '#/components/schemas/Error' }, 'UNSUPPORTED_MEDIA_TYPE: send application/json'),
   '431': json({ $ref: '#/components/schemas/Error' }, 'HEADERS_TOO_LARGE: request line and headers over 16 KB'),
+};
+
+const CONNECTOR_REF = { $ref: '#/components/schemas/Connector' };
+
+/** What a credentials check answers when the upstream could not say yes or no. */
+const CHECK_FAILURES = {
+  '502': json({ $ref: '#/components/schemas/Error' }, 'The credentials check could not reach a verdict: UPSTREAM_ERROR, HOST_NOT_ALLOWED (retry, or skip the check with check_credentials: false)'),
+  '504': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_TIMEOUT: the credentials check did not finish in time'),
 };
 
 const SYNC_STATUS: Schema = {
@@ -109,7 +118,7 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: errorBody },
+      schemas: { Error: errorBody, Connector: CONNECTOR_SCHEMA, ...configSchemas() },
     },
     paths: {
       '/v1/auth/token': {
@@ -120,13 +129,25 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
         },
       },
       '/v1/integrations/connectors': {
-        post: { summary: 'Create a connector', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-connector-create') as Schema } } }, responses: { '201': json({ type: 'object' }, 'The connector (never its credentials)'), ...errors, '409': json({ $ref: '#/components/schemas/Error' }, 'CONNECTOR_LIMIT_REACHED: the end user already holds the most connectors one tenant may hold') } },
-        get: { summary: "List the user's connectors", security: bearer, parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }], responses: { '200': json({ type: 'object' }, 'The connectors'), '401': errors['401'] } },
+        post: {
+          summary: 'Create a connector',
+          description: "Checks the body, then runs the type's credentials check (GET /v1/connector-types: `check`) with the credentials unless check_credentials is false, then stores the connector. Refused credentials answer 400 INVALID_CREDENTIALS with the upstream's reason in error.upstream, and nothing is stored.",
+          security: bearer,
+          requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-create') } } },
+          responses: { '201': json(CONNECTOR_REF, 'The connector (never its credentials); missing_config names the settings some entities still need'), ...errors, ...CHECK_FAILURES, '409': json({ $ref: '#/components/schemas/Error' }, 'CONNECTOR_LIMIT_REACHED: the end user already holds the most connectors one tenant may hold') },
+        },
+        get: { summary: "List the user's connectors", security: bearer, parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }], responses: { '200': json({ type: 'object', properties: { data: { type: 'array', items: CONNECTOR_REF } } }, 'The connectors'), '401': errors['401'] } },
       },
       '/v1/integrations/connectors/{id}': {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        get: { summary: 'Read a connector', security: bearer, responses: { '200': json({ type: 'object' }, 'The connector'), ...errors } },
-        patch: { summary: 'Change a connector', security: bearer, requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-connector-update') as Schema } } }, responses: { '200': json({ type: 'object' }, 'The connector'), ...errors } },
+        get: { summary: 'Read a connector', security: bearer, responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors } },
+        patch: {
+          summary: 'Change a connector',
+          description: 'New credentials go through the credentials check first (unless check_credentials is false): refused ones answer 400 INVALID_CREDENTIALS and the stored ones stay. New credentials or config start a full sync pass.',
+          security: bearer,
+          requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-update') } } },
+          responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors, ...CHECK_FAILURES },
+        },
         delete: { summary: 'Delete a connector', security: bearer, responses: { '204': { description: 'Deleted' }, ...errors } },
       },
       '/api/v1/connectors/sources/{id}/execute': {

@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../clock/index.js';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
-import { findManifest } from '../manifest/index.js';
+import { findManifest, missingConfig } from '../manifest/index.js';
 import { checkConnectorInput, DownloadStream } from '../runtime/index.js';
 import { searchCopy, SyncScheduler } from '../sync/index.js';
 import { connectorNotFound, type Cipher, type ConnectorRow, type Store, type Tenant } from '../store/index.js';
@@ -91,6 +91,8 @@ function view(row: ConnectorRow, sync?: Record<string, unknown>): Record<string,
     auth_scheme: row.auth_scheme,
     // needs_reauth: the upstream refused the credentials for good; `reason` is what it said.
     auth: { state: row.auth_state, since: row.auth_state_at, reason: row.auth_reason },
+    // Settings some actions need that this config lacks: which entities, and how to find a value.
+    missing_config: missingConfig(findManifest(row.connector_type).manifest, row.config),
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(sync ? { sync } : {}),
@@ -195,6 +197,9 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     request.scope = scope;
   };
   const scope = (request: FastifyRequest): TokenScope => request.scope as TokenScope;
+  /** The type's credentials check, under the execute deadline; answers the credentials to store (rotated, when it refreshed). */
+  const checkWithUpstream = (type: string, credentials: Record<string, unknown>, config: Record<string, unknown>, connectorId?: string) =>
+    pool.checkCredentials({ type, credentials, config, ...(connectorId ? { connectorId } : {}), ...(options.executeDeadlineMs !== undefined ? { deadlineMs: options.executeDeadlineMs } : {}) });
   const owned = async (request: FastifyRequest, id: string): Promise<ConnectorRow> => {
     const row = await store.getConnector(scope(request), id);
     if (!row) throw connectorNotFound();
@@ -219,11 +224,13 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     scoped.addHook('preHandler', authenticate);
 
     scoped.post('/v1/integrations/connectors', { schema: { body: bodySchema('hosted-connector-create') } }, async (request, reply) => {
-      const body = request.body as { external_user_id: string; connector_type: string; name?: string | null; credentials: Record<string, unknown>; config?: Record<string, unknown> };
+      const body = request.body as { external_user_id: string; connector_type: string; name?: string | null; credentials: Record<string, unknown>; config?: Record<string, unknown>; check_credentials?: boolean };
       if (body.external_user_id !== scope(request).externalUserId) {
         throw new ForbiddenError('external_user_id must be the user the token was issued for', { details: [{ path: '/external_user_id', message: 'does not match the token' }] });
       }
       const checked = checkConnectorInput(body.connector_type, body.credentials, body.config);
+      // Before anything is stored: credentials the upstream refuses leave no connector behind.
+      const credentials = body.check_credentials === false ? body.credentials : await checkWithUpstream(checked.type, body.credentials, checked.config);
       const tenant = scope(request);
       const row = await store.createConnector(
         {
@@ -232,7 +239,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
           name: body.name ?? null,
           config: checked.config,
           auth_scheme: checked.scheme,
-          credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)),
+          credentials_ciphertext: cipher.encrypt(JSON.stringify(credentials)),
         },
         { maxPerTenant: options.maxConnectorsPerUser ?? DEFAULT_MAX_CONNECTORS_PER_USER },
       );
@@ -256,22 +263,24 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     scoped.patch('/v1/integrations/connectors/:id', { schema: { body: bodySchema('hosted-connector-update') } }, async (request) => {
       const id = (request.params as { id: string }).id;
       const row = await owned(request, id);
-      const body = request.body as { name?: string | null; credentials?: Record<string, unknown>; config?: Record<string, unknown> };
+      const body = request.body as { name?: string | null; credentials?: Record<string, unknown>; config?: Record<string, unknown>; check_credentials?: boolean };
       let credentials = body.credentials;
       if (!credentials && body.config) {
         const stored = await store.readCredentials(id);
         credentials = JSON.parse(cipher.decrypt((stored as { ciphertext: string }).ciphertext)) as Record<string, unknown>;
       }
       const checked = credentials ? checkConnectorInput(row.connector_type, credentials, body.config ?? row.config) : undefined;
+      // New credentials are checked before they replace the old ones, which keep working if refused.
+      const replacement = checked && body.credentials && body.check_credentials !== false ? await checkWithUpstream(row.connector_type, body.credentials, checked.config, id) : body.credentials;
       const updated = await store.updateConnector(scope(request), id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(checked && body.config ? { config: checked.config } : {}),
-        ...(checked && body.credentials ? { auth_scheme: checked.scheme, credentials_ciphertext: cipher.encrypt(JSON.stringify(body.credentials)) } : {}),
+        ...(checked && replacement ? { auth_scheme: checked.scheme, credentials_ciphertext: cipher.encrypt(JSON.stringify(replacement)) } : {}),
       });
       if (!updated) throw connectorNotFound();
       pool.forget(id);
-      // New credentials may reach other data: read everything again.
-      if (body.credentials) await requestSync(scope(request), id, true, false);
+      // New credentials or settings may reach other data (another profile, private calls): read everything again.
+      if (body.credentials || body.config) await requestSync(scope(request), id, true, false);
       return view(updated, await syncSummary(scope(request), id));
     });
 

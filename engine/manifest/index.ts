@@ -4,3 +4,4 @@ export { createParamsAjv } from './schema-validator.js';
 export type * from './types.js';
 export { planReads } from './plan-reads.js';
 export { hostMatches, hostAllowed } from './host-pattern.js';
+export { configNeeds, lookupHint, missingConfig, type ConfigNeed } from './config-needs.js';

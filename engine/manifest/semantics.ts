@@ -1,6 +1,7 @@
 import { isErrorCode } from '../errors.js';
 import { createStrictAjv, type Ajv } from './schema-validator.js';
 import { templateUsage } from '../template/index.js';
+import { checkAccess } from './access-semantics.js';
 import { checkHosts } from './host-checks.js';
 import { planReads } from './plan-reads.js';
 import type { ActionSpec, AuthScheme, JsonSchema, Manifest, SyncPlan, SyncRead, TemplateTree } from './types.js';
@@ -94,6 +95,7 @@ class Checker {
       if (entity.sync) this.syncPlan(entityName, entity.sync);
     }
     this.problems.push(...checkHosts(this.manifest));
+    this.problems.push(...checkAccess(this.manifest));
     return this.problems;
   }
 

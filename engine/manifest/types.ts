@@ -151,6 +151,13 @@ export type ParamRule =
   | { name: string; message: string; field?: string; schema: JsonSchema }
   | { name: string; message: string; field?: string; count: { path: string; max: number } };
 
+/** A rule that leaves a record out of an action's results, unless a boolean config setting is true. */
+export interface ExcludeRecordRule {
+  field: string;
+  equals: string | number | boolean | null;
+  unless_config?: string;
+}
+
 export interface ActionSpec {
   description?: string;
   params?: JsonSchema;
@@ -160,6 +167,7 @@ export interface ActionSpec {
   pagination?: PaginationSpec;
   fields?: Record<string, FieldMapping>;
   file?: FileSpec;
+  exclude_records?: ExcludeRecordRule[];
 }
 
 /** One list-like action read during a sync pass; string params are templates over partition names. */
@@ -258,6 +266,24 @@ export interface Manifest {
   definitions?: Record<string, unknown>;
   config_from_credentials?: Record<string, string>;
   entities: Record<string, EntitySpec>;
+  /** The cheapest read the credentials alone allow: the credentials check. */
+  check: CredentialsCheckSpec;
+  /** Where a user finds the value of a config setting some actions need. */
+  config_lookup?: Record<string, ConfigLookup>;
+}
+
+/** The read that tells whether an upstream accepts a credential set. */
+export interface CredentialsCheckSpec {
+  entity: string;
+  action: string;
+  params?: Record<string, unknown>;
+}
+
+/** The action whose records hold the values of a config setting, and the field that holds one. */
+export interface ConfigLookup {
+  entity: string;
+  action: string;
+  field: string;
 }
 
 /** A loaded manifest plus where it came from, so later checks can still point at file:line:col. */

@@ -16,6 +16,8 @@ export interface CompiledRequest {
   bodyFormat: 'json' | 'form';
   readOnly: boolean;
   requiredConfig: string[];
+  /** Per required setting, where a user finds its value (manifest config_lookup), or ''. */
+  configHints: Record<string, string>;
   emptyOn?: ActionSpec['response']['empty_on'];
 }
 
@@ -48,8 +50,8 @@ function evaluateTree(node: CompiledTree, context: TemplateContext): unknown {
   return node;
 }
 
-/** Compiles an action's request spec. */
-export function compileRequest(action: ActionSpec): CompiledRequest {
+/** Compiles an action's request spec; `hint` says where a user finds a required setting's value. */
+export function compileRequest(action: ActionSpec, hint: (setting: string) => string = () => ''): CompiledRequest {
   const spec = action.request;
   return {
     method: spec.method,
@@ -61,6 +63,7 @@ export function compileRequest(action: ActionSpec): CompiledRequest {
     bodyFormat: spec.body_format ?? 'json',
     readOnly: spec.read_only === true,
     requiredConfig: spec.required_config ?? [],
+    configHints: Object.fromEntries((spec.required_config ?? []).map((setting) => [setting, hint(setting)])),
     ...(action.response.empty_on ? { emptyOn: action.response.empty_on } : {}),
   };
 }
@@ -88,8 +91,9 @@ function headerSafe(name: string, value: string): string {
 export function renderRequest(compiled: CompiledRequest, context: TemplateContext, baseUrl: string): Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } {
   const missing = compiled.requiredConfig.filter((name) => context.config?.[name] === undefined || context.config?.[name] === '');
   if (missing.length > 0) {
-    throw new InvalidConfigError(`this request needs config ${missing.join(', ')}; set it when connecting (config: { ${missing.map((m) => `${m}: ...`).join(', ')} })`, {
-      details: missing.map((name) => ({ path: `/config/${name}`, message: 'is required for this action' })),
+    const hints = missing.map((name) => compiled.configHints[name]).filter(Boolean);
+    throw new InvalidConfigError(`this request needs config ${missing.join(', ')}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}; set it when connecting (config: { ${missing.map((m) => `${m}: ...`).join(', ')} })`, {
+      details: missing.map((name) => ({ path: `/config/${name}`, message: `is required for this action${compiled.configHints[name] ? `; ${compiled.configHints[name]}` : ''}` })),
     });
   }
   const base = new URL(baseUrl);

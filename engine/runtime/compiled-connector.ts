@@ -1,4 +1,4 @@
-import type { LoadedManifest, Manifest, ActionSpec } from '../manifest/index.js';
+import { lookupHint, type LoadedManifest, type Manifest, type ActionSpec } from '../manifest/index.js';
 import { createParamsAjv, type Ajv } from '../manifest/schema-validator.js';
 import { compileTemplate, type CompiledTemplate } from '../template/index.js';
 import { compileRequest, type CompiledRequest } from './build-request.js';
@@ -45,7 +45,7 @@ export function compileConnector(loaded: LoadedManifest): CompiledConnector {
         spec: action,
         label,
         validateParams: compileParams(action, ajv, label),
-        request: compileRequest(action),
+        request: compileRequest(action, (setting) => lookupHint(manifest, setting)),
         ...(action.file ? { file: compileFile(action.file) } : {}),
       });
     }

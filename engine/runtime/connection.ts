@@ -11,6 +11,8 @@ import { renderRequest } from './build-request.js';
 import { checkCallOptions, type CallOptions } from './call-options.js';
 import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
 import { assertPageable, keyedRequestParams } from './record-key.js';
+import { activeExclusions, excludeRecords } from './record-filter.js';
+import { refusedCredentials, type CredentialsCheckResult } from './refused-credentials.js';
 
 /** The params of the next page: the token, plus only the params the strategy lets travel with it. */
 function nextParams(current: Record<string, unknown>, pagination: PaginationSpec, token: string): Record<string, unknown> {
@@ -137,8 +139,8 @@ export class Connection {
     const checked = compiled.validateParams(params);
     const call = this.startCall(compiled, options);
     try {
-      const page = await this.fetchPage(compiled, checked, call);
-      if (compiled.file) return await this.startDownload(compiled, checked, page.records[0] as RecordData, call);
+      if (compiled.file) return await this.startDownload(compiled, checked, (await this.fetchPage(compiled, checked, call)).records[0] as RecordData, call);
+      const page = await this.readPage(compiled, checked, call);
       if (compiled.spec.response.record !== undefined) return { data: page.records[0] as RecordData, meta: page.meta };
       return { data: page.records, meta: page.meta };
     } finally {
@@ -190,7 +192,7 @@ export class Connection {
     const seen = new Set<string>();
     for (;;) {
       const call = this.startCall(compiled, options);
-      const page = await this.fetchPage(compiled, current, call).finally(() => call.finish());
+      const page = await this.readPage(compiled, current, call).finally(() => call.finish());
       yield* page.records;
       if (!page.nextToken || !pagination || pagination.type === 'none') return;
       if (seen.has(page.nextToken)) {
@@ -199,6 +201,32 @@ export class Connection {
       seen.add(page.nextToken);
       current = nextParams(current, pagination, page.nextToken);
     }
+  }
+
+  /**
+   * Runs the manifest's credentials check (its cheapest read) through the normal call path: auth
+   * and refresh, rate limit, retries, egress rules. Resolves when the upstream takes the
+   * credentials; credentials it refuses (its 400, 401 or 403, from the API or the token endpoint)
+   * fail with INVALID_CREDENTIALS carrying its reason. Other failures (unreachable, 5xx) keep their codes.
+   */
+  async checkCredentials(options?: CallOptions): Promise<CredentialsCheckResult> {
+    const { entity, action, params } = this.connector.manifest.check;
+    const compiled = this.resolve(entity, action);
+    const call = this.startCall(compiled, options);
+    try {
+      await this.fetchPage(compiled, compiled.validateParams(params ?? {}), call);
+    } catch (error) {
+      throw refusedCredentials(error, this.connector.manifest.name, compiled.label);
+    } finally {
+      call.finish();
+    }
+    return { entity, action, auth_scheme: this.auth.schemeName };
+  }
+
+  /** One page of records, with the action's exclusion rules applied under this connection's config. */
+  private async readPage(compiled: CompiledAction, params: Record<string, unknown>, call: UpstreamCall): Promise<ExtractedPage> {
+    const page = await this.fetchPage(compiled, params, call);
+    return excludeRecords(page, activeExclusions(compiled.spec.exclude_records, this.config), compiled.spec.response.record !== undefined, compiled.label);
   }
 
   private resolve(entity: string, action: string): CompiledAction {

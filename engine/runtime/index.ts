@@ -5,3 +5,4 @@ export { Connection, type AttachedCopy, type CopySyncOptions, type ExecuteResult
 export { compileConnector, type CompiledConnector, type CompiledAction } from './compiled-connector.js';
 export type { RecordData, ResultMeta } from './extract.js';
 export { DownloadStream } from './download.js';
+export type { CredentialsCheckResult } from './refused-credentials.js';
