@@ -19,7 +19,9 @@ import { startPostgres, type PostgresCluster } from './support/postgres.js';
 import { waitFor } from './support/sync-processes.js';
 
 const SECRET = 'sync-kill-shared-secret';
-const ORDERS = 1200;
+const ORDERS = 300;
+/** Records per write transaction of the killed pass: kill points sit on batch boundaries (`sync --batch-size`). */
+const BATCH = 100;
 const ENTITIES = ['customers', 'orders', 'products'] as const;
 
 /** Where a pass is killed: its mode, the entity it is copying, and how many records it has written. */
@@ -32,13 +34,13 @@ interface KillPoint {
 const KILL_POINTS: KillPoint[] = [
   { mode: 'full', entity: 'customers', written: 0 },
   { mode: 'full', entity: 'orders', written: 0 },
-  { mode: 'full', entity: 'orders', written: 500 },
-  { mode: 'full', entity: 'orders', written: 1000 },
+  { mode: 'full', entity: 'orders', written: BATCH },
+  { mode: 'full', entity: 'orders', written: 2 * BATCH },
   { mode: 'full', entity: 'products', written: 0 },
   { mode: 'incremental', entity: 'customers', written: 0 },
   { mode: 'incremental', entity: 'orders', written: 0 },
-  { mode: 'incremental', entity: 'orders', written: 500 },
-  { mode: 'incremental', entity: 'orders', written: 1000 },
+  { mode: 'incremental', entity: 'orders', written: BATCH },
+  { mode: 'incremental', entity: 'orders', written: 2 * BATCH },
   { mode: 'incremental', entity: 'products', written: 0 },
 ];
 
@@ -117,10 +119,10 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 during sync passes on %s
   afterAll(() => store?.close());
 
   test.each(KILL_POINTS)('killed in a $mode pass at $entity after $written records: the next pass loses, duplicates and leaves stale nothing', async (point) => {
-    // An incremental pass must have over 1,000 changed orders to read for the last kill point.
-    editOrders(point.mode === 'full' ? 200 : 1050);
+    // An incremental pass must have over two batches of changed orders to read for the last kill point.
+    editOrders(point.mode === 'full' ? 50 : 2 * BATCH + 60);
     const before = await state(point.entity);
-    const child = spawn(process.execPath, [CLI, 'sync', connectorId, ...(point.mode === 'full' ? ['--full'] : [])], { env: { ...process.env, ...env() }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI, 'sync', connectorId, '--batch-size', String(BATCH), ...(point.mode === 'full' ? ['--full'] : [])], { env: { ...process.env, ...env() }, stdio: 'ignore' });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const reached = await waitFor(
       async () => {

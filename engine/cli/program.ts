@@ -98,6 +98,7 @@ export function buildProgram(): Command {
     .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
     .option('--full', 'read everything and remove what disappeared, even where an incremental pass would do')
     .option('--sandbox', 'read from the built-in fake upstreams (for connectors created by `serve --sandbox`)')
+    .option('--batch-size <records>', 'records per write transaction (default 500); a killed pass loses at most one batch of work')
     .action(guarded(syncCommand));
 
   const clients = program.command('clients').description('platform clients of the hosted API');

@@ -1,13 +1,24 @@
+import { InvalidRequestError } from '../errors.js';
 import { syncOnce } from '../hosted/index.js';
 import { startSandbox, type Sandbox } from '../sandbox/index.js';
 import { printJson } from './output.js';
 import { progressBar } from './progress-bar.js';
 import { DEFAULT_DATABASE_URL, upstreamRoutes } from './serve-command.js';
 
+/** `--batch-size`: a whole number of records from 1 to 10,000, or a usage error naming the option. */
+function parseBatchSize(text: string): number {
+  const size = Number(text);
+  if (!/^[0-9]+$/.test(text) || size < 1 || size > 10_000) {
+    throw new InvalidRequestError(`--batch-size must be a whole number from 1 to 10000, got "${text}"`, { details: [{ path: '--batch-size', message: 'must be a whole number from 1 to 10000' }] });
+  }
+  return size;
+}
+
 export interface SyncCommandOptions {
   databaseUrl?: string;
   full?: boolean;
   sandbox?: boolean;
+  batchSize?: string;
 }
 
 /**
@@ -30,6 +41,7 @@ export async function syncCommand(connectorId: string, options: SyncCommandOptio
       allowOrigins,
       ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
       ...(options.full ? { full: true } : {}),
+      ...(options.batchSize !== undefined ? { batchSize: parseBatchSize(options.batchSize) } : {}),
       onProgress: (progress) => bar.update(progress),
     });
     bar.end();

@@ -15,6 +15,8 @@ export interface SyncOnceOptions {
   /** Extra origins per connector type (the sandbox's second hosts, ENGINE_ALLOW_ORIGINS_<TYPE>). */
   allowOrigins?: Record<string, string[]>;
   full?: boolean;
+  /** Records per write transaction (default 500). */
+  batchSize?: number;
   onProgress?: (progress: SyncProgress) => void;
 }
 
@@ -34,6 +36,7 @@ export async function syncOnce(options: SyncOnceOptions): Promise<SyncOnceResult
     const pool = new ConnectorPool(store, createCipher(key), { ...(options.upstreams ? { upstreams: options.upstreams } : {}), ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}) });
     const scheduler = new SyncScheduler({
       store,
+      ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
       open: async () => ({ connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest }),
     });
     return await scheduler.runNow(row.id, { ...(options.full ? { full: true } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });

@@ -29,6 +29,8 @@ export interface SyncSchedulerOptions {
   leaseMs?: number;
   /** How often an idle scheduler looks for due jobs (default 5 s). */
   pollMs?: number;
+  /** Records per write transaction (default 500): smaller batches make a pass's progress durable in smaller steps. */
+  batchSize?: number;
   /** Longest time between full passes where incremental ones are possible (default 24 h). */
   fullEveryMs?: number;
   /** Passes this process runs at once (default 4), so one slow connector does not hold up the others. */
@@ -179,6 +181,7 @@ export class SyncScheduler {
         signal,
         clock: this.clock,
         ...(this.options.fullEveryMs !== undefined ? { fullEveryMs: this.options.fullEveryMs } : {}),
+        ...(this.options.batchSize !== undefined ? { batchSize: this.options.batchSize } : {}),
         onProgress: (progress) => {
           written(progress);
           onProgress?.(progress);
