@@ -140,4 +140,14 @@ describe('connector-engine entities and lint', () => {
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stderr).error.code).toBe('UNKNOWN_CONNECTOR_TYPE');
   });
+
+  test.each(['0', '2.5'])('sync --batch-size %s is refused naming the option, before any database is opened', async (size) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-batch-'));
+    const result = await runCli(['sync', 'c_any', '--batch-size', size, '--database-url', `sqlite:${join(dir, 'engine.db')}`]);
+    expect(result.code).toBe(1);
+    const error = JSON.parse(result.stderr).error;
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(error.details).toEqual([{ path: '--batch-size', message: 'must be a whole number from 1 to 10000' }]);
+    expect(() => statSync(join(dir, 'engine.db'))).toThrow();
+  });
 });
