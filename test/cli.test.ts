@@ -120,6 +120,16 @@ describe('connector-engine entities and lint', () => {
     expect(body.contacts.search.params.query).toMatchObject({ type: 'object', required: true });
     expect(body.objects.get.params.objectId).toMatchObject({ type: 'string', required: true });
     expect(body.contacts.list.rules).toEqual(['history-page-size: with propertiesWithHistory, limit can be at most 50']);
+    // The sync plan's typed paths, next to the search params (issue 12).
+    expect(body.deals.search.value_types).toEqual({ 'properties.amount': 'number', 'properties.hs_object_id': 'number' });
+    expect(body.deals.list.value_types).toBeUndefined();
+  });
+
+  test('entities in text names the typed paths of search', async () => {
+    const result = await runCli(['entities', 'shopify']);
+    expect(result.code).toBe(0);
+    const orders = result.stdout.slice(result.stdout.indexOf('\norders\n'));
+    expect(orders).toContain('\n    value type total_price: number\n    value type subtotal_price: number\n');
   });
 
   test('lint passes the shipped manifests and reports a broken one with file:line:col', async () => {

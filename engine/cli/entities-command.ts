@@ -6,6 +6,8 @@ export interface ActionDescription {
   description?: string;
   params: Record<string, { type?: unknown; required: boolean; description?: string }>;
   rules: string[];
+  /** `search` only: the paths compared and sorted by value (the sync plan's value_types). */
+  value_types?: Record<string, string>;
 }
 
 /** Describes a connector type's entities, actions and params straight from its manifest. */
@@ -29,6 +31,7 @@ export function describeEntities(type: string): Record<string, Record<string, Ac
           ]),
         ),
         rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
+        ...(name === 'search' && spec.sync?.value_types ? { value_types: { ...spec.sync.value_types } } : {}),
       };
     }
   }
@@ -46,6 +49,7 @@ export function entitiesText(type: string): string {
         lines.push(`    ${info.required ? '*' : ' '} ${param} (${Array.isArray(info.type) ? info.type.join('|') : String(info.type)})${info.description ? `: ${info.description}` : ''}`);
       }
       for (const rule of action.rules) lines.push(`    rule ${rule}`);
+      for (const [path, type] of Object.entries(action.value_types ?? {})) lines.push(`    value type ${path}: ${type}`);
     }
   }
   return lines.join('\n');

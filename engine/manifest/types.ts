@@ -187,6 +187,9 @@ export interface SyncPartition extends SyncRead {
 /** Type of a searchable field, as SPEC.md's searchable-field tables list it. */
 export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 
+/** How a typed path's values compare and sort (searches read `"88.68"` as 88.68); date-time may join later. */
+export type SyncValueType = 'number';
+
 /** A searchable field computed from the record read. */
 export interface SyncFieldMapping {
   from: string;
@@ -224,6 +227,8 @@ export interface SyncPlan {
   children?: SyncChildren;
   id: string;
   searchable: Record<string, SearchableFieldType>;
+  /** Dot paths (under searchable fields) whose values compare and sort as a type, whatever their JSON type. */
+  value_types?: Record<string, SyncValueType>;
   fields?: Record<string, SyncFieldMapping>;
   incremental?: SyncIncremental;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isStorableText } from '../store/storable-text.js';
 import { SEARCH_LIMITS } from './limits.js';
 import { isPlainObject } from './problems.js';
-import type { CursorValues, FilterNode, SortKey } from './types.js';
+import type { CursorValues, FieldRef, FilterNode, SortKey } from './types.js';
 
 /** What one position of a keyset holds: a sort key's type rank, number, string, the score, or the id. */
 export type KeySlot = 'rank' | 'number' | 'string' | 'score' | 'id';
@@ -26,9 +26,12 @@ export function keySlots(sort: readonly SortKey[], scored: boolean): KeySlot[] {
  * (whose keyset would mean something else) is refused instead of silently skipping records.
  */
 export function hashQuery(filter: FilterNode | null, sort: readonly SortKey[]): string {
-  const canonical = JSON.stringify({ filter: filter && canonicalNode(filter), sort: sort.map((key) => [key.field.path, key.direction]) });
+  const canonical = JSON.stringify({ filter: filter && canonicalNode(filter), sort: sort.map((key) => [fieldKey(key.field), key.direction]) });
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }
+
+/** The path, with its value type when typed: a cursor of `"7800"` read as text must not page a numeric order. */
+const fieldKey = (field: FieldRef) => (field.valueType ? `${field.path}:${field.valueType}` : field.path);
 
 function canonicalNode(node: FilterNode): unknown {
   switch (node.op) {
@@ -38,13 +41,13 @@ function canonicalNode(node: FilterNode): unknown {
     case 'not':
       return [node.op, canonicalNode(node.node)];
     case 'in':
-      return [node.op, node.field.path, node.values];
+      return [node.op, fieldKey(node.field), node.values];
     case 'like':
     case 'fuzzy':
     case 'keyword':
-      return [node.op, node.field.path, node.text];
+      return [node.op, fieldKey(node.field), node.text];
     default:
-      return [node.op, node.field.path, node.value];
+      return [node.op, fieldKey(node.field), node.value];
   }
 }
 

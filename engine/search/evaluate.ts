@@ -1,5 +1,6 @@
 import { scoringNodes, type TextNode } from './scoring-nodes.js';
 import { compareCodePoints, FUZZY_MIN_SIMILARITY, fuzzyGrams, fuzzyScore, keywordScore, keywordWords, likeMatches } from './text-match.js';
+import { strictNumberOf } from './strict-number.js';
 import type { FieldRef, FilterNode, ScalarValue } from './types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -17,6 +18,13 @@ function walk(value: unknown, segments: readonly string[]): unknown {
 
 /** The values a comparison looks at: the one value at the path, or (array fields) every element's. */
 function candidates(data: Record<string, unknown>, field: FieldRef): unknown[] {
+  // A number-typed path compares by numeric value; a value without one matches no comparison.
+  if (field.valueType === 'number') return rawCandidates(data, field).map((value) => strictNumberOf(value) ?? undefined);
+  return rawCandidates(data, field);
+}
+
+/** The values at the path as stored. */
+function rawCandidates(data: Record<string, unknown>, field: FieldRef): unknown[] {
   if (!field.elements) return [walk(data, [field.top, ...field.sub])];
   const array = data[field.top];
   if (!Array.isArray(array) || !Object.hasOwn(data, field.top)) return [];
@@ -45,7 +53,7 @@ function ordered(actual: unknown, op: 'gt' | 'gte' | 'lt' | 'lte', bound: string
  * an array field) and keep the best; `keyword` counts the words found in any of the values.
  */
 function relevance(node: TextNode, data: Record<string, unknown>): number {
-  const values = candidates(data, node.field).filter((value): value is string => typeof value === 'string');
+  const values = rawCandidates(data, node.field).filter((value): value is string => typeof value === 'string');
   if (values.length === 0) return 0;
   if (node.op === 'keyword') return keywordScore(values, keywordWords(node.text));
   if (node.op === 'like') return values.some((value) => likeMatches(value, node.text)) ? 1 : 0;
@@ -74,7 +82,7 @@ export function matchesFilter(node: FilterNode, data: Record<string, unknown>): 
       return !matchesFilter(node.node, data);
     case 'eq': {
       const { value } = node;
-      if (value === null) return !node.field.elements && (candidates(data, node.field)[0] ?? null) === null;
+      if (value === null) return !node.field.elements && (rawCandidates(data, node.field)[0] ?? null) === null;
       return candidates(data, node.field).some((actual) => equals(actual, value));
     }
     case 'neq':

@@ -1,5 +1,5 @@
 import { SEARCH_LIMITS } from './limits.js';
-import type { FieldRef, SearchableFields } from './types.js';
+import type { FieldRef, SearchableFields, ValueTypes } from './types.js';
 
 /** Characters a path segment may hold: enough for every manifest's field and property names, and always safe inside a quoted JSON path. */
 const SEGMENT = /^[A-Za-z0-9_$@:-]+$/;
@@ -7,9 +7,10 @@ const SEGMENT = /^[A-Za-z0-9_$@:-]+$/;
 /**
  * Resolves a dot path (`name`, `properties.email`, `followers.gid`) against the entity's searchable
  * fields. Returns the reference, or the message explaining what is wrong with it; the top-level
- * name must be searchable, and only object and array fields have sub-fields.
+ * name must be searchable, and only object and array fields have sub-fields. A path the manifest
+ * types (`value_types`) carries its value type.
  */
-export function resolveFieldPath(path: string, searchable: SearchableFields): FieldRef | string {
+export function resolveFieldPath(path: string, searchable: SearchableFields, valueTypes: ValueTypes = {}): FieldRef | string {
   const segments = path.split('.');
   const [top, ...sub] = segments;
   if (top === undefined || !Object.hasOwn(searchable, top)) {
@@ -26,7 +27,8 @@ export function resolveFieldPath(path: string, searchable: SearchableFields): Fi
   if (sub.length > 0 && type !== 'object' && type !== 'array') {
     return `"${top}" is a ${type} field and has no sub-fields`;
   }
-  return { path, top, sub, type, elements: type === 'array' };
+  const valueType = Object.hasOwn(valueTypes, path) ? valueTypes[path] : undefined;
+  return { path, top, sub, type, elements: type === 'array', ...(valueType ? { valueType } : {}) };
 }
 
 /** How a reference may be compared: a declared scalar, a whole object, an unknown value inside an object, or array elements. */

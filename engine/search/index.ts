@@ -12,6 +12,7 @@ export { matchesFilter, scoreRecord } from './evaluate.js';
 export { projectFields } from './project-fields.js';
 export { FILTER_OPERATORS } from './parse-filter.js';
 export { SEARCH_LIMITS } from './limits.js';
+export { registerSearchFunctions, isStrictNumber } from './strict-number.js';
 export { FUZZY_MIN_SIMILARITY, KEYWORD_SEPARATORS } from './text-match.js';
 export type {
   CursorValues,

@@ -3,7 +3,8 @@ import { fieldKind, resolveFieldPath } from './field-path.js';
 import { SEARCH_LIMITS } from './limits.js';
 import { describeValue, isPlainObject, pointerSegment, type Problems } from './problems.js';
 import { fuzzyGrams, keywordWords } from './text-match.js';
-import type { ComparisonOp, FieldRef, FilterNode, ScalarValue, SearchableFields, TextOp } from './types.js';
+import { typedValue } from './typed-value.js';
+import type { ComparisonOp, FieldRef, FilterNode, ScalarValue, SearchableFields, TextOp, ValueTypes } from './types.js';
 
 /** Every filter operator of SPEC.md, in the order error messages list them. */
 export const FILTER_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'like', 'fuzzy', 'keyword', 'and', 'or', 'not'] as const;
@@ -21,6 +22,7 @@ const UNSTORABLE = 'strings may not hold U+0000 or an unpaired surrogate (no sto
 
 interface Walk {
   searchable: SearchableFields;
+  valueTypes: ValueTypes;
   problems: Problems;
   nodes: number;
   tooMany: boolean;
@@ -31,8 +33,8 @@ interface Walk {
  * problem for everything wrong and returning null when the tree is unusable. Node count and depth
  * are bounded before anything recurses, so hostile input stays cheap.
  */
-export function parseFilter(raw: unknown, path: string, searchable: SearchableFields, problems: Problems): FilterNode | null {
-  const walk: Walk = { searchable, problems, nodes: 0, tooMany: false };
+export function parseFilter(raw: unknown, path: string, searchable: SearchableFields, problems: Problems, valueTypes: ValueTypes = {}): FilterNode | null {
+  const walk: Walk = { searchable, valueTypes, problems, nodes: 0, tooMany: false };
   return parseNode(raw, path, 1, walk);
 }
 
@@ -82,7 +84,7 @@ function parseNode(raw: unknown, path: string, depth: number, walk: Walk): Filte
   }
   const fieldPath = fieldKeys[0] as string;
   const at = `${here}/${pointerSegment(fieldPath)}`;
-  const field = resolveFieldPath(fieldPath, walk.searchable);
+  const field = resolveFieldPath(fieldPath, walk.searchable, walk.valueTypes);
   if (typeof field === 'string') {
     walk.problems.add(at, field);
     return null;
@@ -90,12 +92,13 @@ function parseNode(raw: unknown, path: string, depth: number, walk: Walk): Filte
   const value = operand[fieldPath];
   if (op === 'in') return parseIn(field, value, at, walk);
   if (TEXT_OPS.has(op)) return parseText(op as TextOp, field, value, at, walk);
-  const problem = scalarProblem(op as ComparisonOp, field, value);
+  const typed = typedValue(field, value);
+  const problem = typed.problem ?? scalarProblem(op as ComparisonOp, field, typed.value);
   if (problem) {
     walk.problems.add(at, problem);
     return null;
   }
-  return { op: op as ComparisonOp, field, value: value as ScalarValue };
+  return { op: op as ComparisonOp, field, value: typed.value as ScalarValue };
 }
 
 function parseIn(field: FieldRef, value: unknown, at: string, walk: Walk): FilterNode | null {
@@ -104,14 +107,16 @@ function parseIn(field: FieldRef, value: unknown, at: string, walk: Walk): Filte
     return null;
   }
   let ok = true;
-  value.forEach((item, i) => {
-    const problem = scalarProblem('eq', field, item);
+  const values = value.map((item, i) => {
+    const typed = typedValue(field, item);
+    const problem = typed.problem ?? scalarProblem('eq', field, typed.value);
     if (problem) {
       walk.problems.add(`${at}/${i}`, problem);
       ok = false;
     }
+    return typed.value;
   });
-  return ok ? { op: 'in', field, values: value as ScalarValue[] } : null;
+  return ok ? { op: 'in', field, values: values as ScalarValue[] } : null;
 }
 
 function parseText(op: TextOp, field: FieldRef, value: unknown, at: string, walk: Walk): FilterNode | null {
@@ -156,6 +161,8 @@ function scalarProblem(op: ComparisonOp, field: FieldRef, value: unknown): strin
   }
   if (typeof value === 'string' && !isStorableText(value)) return UNSTORABLE;
   if (typeof value === 'number' && !Number.isFinite(value)) return 'numbers must be finite';
+  // A typed path's value was already read by typedValue(): a number, or null (not for ranges).
+  if (field.valueType === 'number') return value !== null || !range ? null : `"${op}" on "${field.path}" needs a number, got null`;
   const got = describeValue(value);
   if (kind === 'object') {
     return !range && value === null ? null : `"${field.path}" is an object field: compare a sub-field (e.g. "${field.path}.<name>") or test it with eq/neq null; got ${got}`;

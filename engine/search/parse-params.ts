@@ -5,7 +5,7 @@ import { parseFilter } from './parse-filter.js';
 import { parseSort } from './parse-sort.js';
 import { describeValue, isPlainObject, pointerSegment, Problems } from './problems.js';
 import { scoringNodes } from './scoring-nodes.js';
-import type { FieldType, SearchableFields, SearchRequest } from './types.js';
+import type { FieldType, SearchableFields, SearchRequest, ValueTypes } from './types.js';
 
 const PARAM_KEYS = ['query', 'limit', 'cursor', 'fields'];
 const QUERY_KEYS = ['filter', 'sort'];
@@ -14,9 +14,10 @@ const FIELD_TYPES = new Set<FieldType>(['string', 'integer', 'number', 'boolean'
 /**
  * Validates the params of the `search` action (SPEC.md "Common search action parameters", DESIGN.md
  * §7 grammar) against an entity's searchable fields. Every problem becomes one `{path, message}`
- * of a single InvalidParamsError, so the caller sees all of them at once.
+ * of a single InvalidParamsError, so the caller sees all of them at once. `valueTypes` (the sync
+ * plan's `value_types`) makes typed paths compare and sort by value.
  */
-export function parseSearchParams(params: unknown, fields: Record<string, FieldType>): SearchRequest {
+export function parseSearchParams(params: unknown, fields: Record<string, FieldType>, valueTypes: ValueTypes = {}): SearchRequest {
   checkSearchable(fields);
   const searchable: SearchableFields = Object.freeze({ ...fields });
   const problems = new Problems();
@@ -38,8 +39,8 @@ export function parseSearchParams(params: unknown, fields: Record<string, FieldT
     for (const key of Object.keys(query)) {
       if (!QUERY_KEYS.includes(key)) problems.add(`/query/${pointerSegment(key)}`, `unknown key; expected ${QUERY_KEYS.join(', ')}`);
     }
-    if (query.filter !== undefined && query.filter !== null) filter = parseFilter(query.filter, '/query/filter', searchable, problems);
-    sort = parseSort(query.sort, '/query/sort', searchable, problems);
+    if (query.filter !== undefined && query.filter !== null) filter = parseFilter(query.filter, '/query/filter', searchable, problems, valueTypes);
+    sort = parseSort(query.sort, '/query/sort', searchable, problems, valueTypes);
   }
 
   let limit: number = SEARCH_LIMITS.defaultLimit;

@@ -1,13 +1,13 @@
 import { fieldKind, resolveFieldPath } from './field-path.js';
 import { SEARCH_LIMITS } from './limits.js';
 import { describeValue, isPlainObject, pointerSegment, type Problems } from './problems.js';
-import type { SearchableFields, SortKey } from './types.js';
+import type { SearchableFields, SortKey, ValueTypes } from './types.js';
 
 /**
  * Validates `query.sort` (`[{"<field>": "asc"|"desc"}]`). Sorting needs one value per record, so
  * array fields and whole objects are refused; a path inside an object is fine.
  */
-export function parseSort(raw: unknown, path: string, searchable: SearchableFields, problems: Problems): SortKey[] {
+export function parseSort(raw: unknown, path: string, searchable: SearchableFields, problems: Problems, valueTypes: ValueTypes = {}): SortKey[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw) || raw.length > SEARCH_LIMITS.maxSortKeys) {
     problems.add(path, `must be an array of at most ${SEARCH_LIMITS.maxSortKeys} {"<field>": "asc"|"desc"} objects, got ${describeValue(raw)}`);
@@ -25,7 +25,7 @@ export function parseSort(raw: unknown, path: string, searchable: SearchableFiel
     const name = names[0] as string;
     const here = `${at}/${pointerSegment(name)}`;
     const direction = item[name];
-    const field = resolveFieldPath(name, searchable);
+    const field = resolveFieldPath(name, searchable, valueTypes);
     if (typeof field === 'string') return problems.add(here, field);
     const kind = fieldKind(field);
     if (kind === 'element' || kind === 'object') {

@@ -4,8 +4,19 @@ import { pathCode, pgTrigramsOf } from './pg-trigrams.js';
 import { pgAccess, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './postgres-json.js';
 import { RECORD_TABLE } from '../store/record-table.js';
 import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
+import type { SqlParams } from './sql-params.js';
+import { STRICT_NUMBER_SOURCE } from './strict-number.js';
 import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
+
+/**
+ * The numeric value of a number-typed path: a JSON number, or a string that passes the strict rule
+ * (engine/search/strict-number.ts) before its cast, so no row can raise a cast error; else NULL.
+ */
+function pgNumber(v: string, params: SqlParams): string {
+  const text = `(${v} #>> '{}')`;
+  return `(CASE jsonb_typeof(${v}) WHEN 'number' THEN (${v})::float8 WHEN 'string' THEN (CASE WHEN ${text} ~ ${params.add(STRICT_NUMBER_SOURCE)}::text THEN ${text}::float8 END) END)`;
+}
 
 const OPS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
@@ -59,6 +70,7 @@ export const postgresDialect: SqlDialect = {
   },
 
   compare(field, op, value, { params }) {
+    if (field.valueType === 'number') return pgTest(field, params, (v) => `(${pgNumber(v, params)} ${OPS[op]} ${params.add(value)}::float8)`);
     if (op === 'eq') return `(r.data @> ${params.add(containmentDocument(field, value))}::jsonb)`;
     return pgTest(field, params, (v) =>
       typeof value === 'string'
@@ -68,6 +80,7 @@ export const postgresDialect: SqlDialect = {
   },
 
   anyEqual(field, values, { params }) {
+    if (field.valueType === 'number') return pgTest(field, params, (v) => `(${pgNumber(v, params)} = ANY(${params.add(values)}::float8[]))`);
     if (values.length <= INDEXED_IN_VALUES) {
       // The containment `eq` writes, over one bound jsonb[]: GIN serves `@> ANY(...)` in a bitmap index scan.
       return `(r.data @> ANY(${params.add(values.map((value) => containmentDocument(field, value)))}::jsonb[]))`;
@@ -119,6 +132,11 @@ export const postgresDialect: SqlDialect = {
 
   sortKey(field, { params }) {
     const v = pgSingle(field, params);
+    if (field.valueType === 'number') {
+      // Numbers (and strict decimal strings) in the number slot; anything else sorts like a missing value.
+      const n = pgNumber(v, params);
+      return [`(CASE WHEN ${n} IS NULL THEN 2 ELSE 0 END)`, `coalesce(${n}, 0::float8)`, `''::text COLLATE "C"`];
+    }
     return [
       `(CASE jsonb_typeof(${v}) WHEN 'number' THEN 0 WHEN 'boolean' THEN 0 WHEN 'string' THEN 1 ELSE 2 END)`,
       `(CASE jsonb_typeof(${v}) WHEN 'number' THEN (${v})::float8 WHEN 'boolean' THEN (CASE WHEN ${v} = 'true'::jsonb THEN 1 ELSE 0 END)::float8 ELSE 0::float8 END)`,

@@ -2,10 +2,15 @@ import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
 import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/record-table.js';
 import type { SqlDialect } from './sql-dialect.js';
-import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest } from './sqlite-json.js';
+import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
+import { SQLITE_NUMBER_FUNCTION } from './strict-number.js';
 import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
 
 const OPS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+
+/** The numeric value of a number-typed path (engine/search/strict-number.ts): NULL when it has none. */
+const sqliteNumber = (v: SqliteValue) => `${SQLITE_NUMBER_FUNCTION}(${v.type}, ${v.value})`;
 
 /** A character that ends a keyword word after folding: not an ASCII letter or digit, and ASCII. */
 const NOT_WORD = '[^0-9a-z\u0080-\u{10FFFF}]';
@@ -38,6 +43,7 @@ export const sqliteDialect: SqlDialect = {
   },
 
   compare(field, op, value, { params }) {
+    if (field.valueType === 'number') return sqliteTest(field, params, (v) => `(${sqliteNumber(v)} ${OPS[op]} ${params.add(value)})`);
     return sqliteTest(field, params, (v) => {
       if (typeof value === 'boolean') return `${v.type} = ${value ? "'true'" : "'false'"}`;
       const types = typeof value === 'string' ? `${v.type} = 'text'` : `${v.type} IN ('integer', 'real')`;
@@ -46,6 +52,9 @@ export const sqliteDialect: SqlDialect = {
   },
 
   anyEqual(field, values, { params }) {
+    if (field.valueType === 'number') {
+      return sqliteTest(field, params, (v) => `(${sqliteNumber(v)} IN (SELECT value FROM json_each(${params.add(JSON.stringify(values))})))`);
+    }
     const strings = values.filter((value) => typeof value === 'string');
     const numbers = values.filter((value) => typeof value === 'number');
     // json_each() yields each element of one bound JSON array as an SQL value: text, integer or real.
@@ -106,6 +115,11 @@ export const sqliteDialect: SqlDialect = {
 
   sortKey(field, { params }) {
     const v = sqliteSingle(field, params);
+    if (field.valueType === 'number') {
+      // Numbers (and strict decimal strings) in the number slot; anything else sorts like a missing value.
+      const n = sqliteNumber(v);
+      return [`CASE WHEN ${n} IS NULL THEN 2 ELSE 0 END`, `coalesce(${n}, 0)`, `''`];
+    }
     return [
       `CASE ${v.type} WHEN 'integer' THEN 0 WHEN 'real' THEN 0 WHEN 'true' THEN 0 WHEN 'false' THEN 0 WHEN 'text' THEN 1 ELSE 2 END`,
       `CASE ${v.type} WHEN 'integer' THEN ${v.value} WHEN 'real' THEN ${v.value} WHEN 'true' THEN 1 ELSE 0 END`,

@@ -10,6 +10,12 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' |
 /** An entity's searchable fields: top-level name -> declared type. */
 export type SearchableFields = Readonly<Record<string, FieldType>>;
 
+/** How a path's values compare and sort when their JSON type says too little (money strings): only `number` so far. */
+export type ValueType = 'number';
+
+/** An entity's typed paths: dot path -> value type (a sync plan's `value_types`). */
+export type ValueTypes = Readonly<Record<string, ValueType>>;
+
 /** The SQL dialects the compiler speaks. */
 export type SearchDialect = 'sqlite' | 'postgres';
 
@@ -33,6 +39,8 @@ export interface FieldRef {
   readonly sub: readonly string[];
   readonly type: FieldType;
   readonly elements: boolean;
+  /** Set when the manifest types this exact path: values then compare and sort as that type. */
+  readonly valueType?: ValueType;
 }
 
 /** Comparison operators that take one scalar. */

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { EngineError } from '../errors.js';
 import { runSearch } from '../search/run-search.js';
+import { registerSearchFunctions } from '../search/strict-number.js';
 import type { SearchRequest, SearchScope } from '../search/types.js';
 
 /** A request from the store's thread. */
@@ -26,6 +27,7 @@ const db = new Database(path, { fileMustExist: true });
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // This connection only reads: a bug can never write through it.
 db.pragma('query_only = ON');
+registerSearchFunctions(db);
 
 parentPort?.on('message', (task: SearchTask) => {
   runSearch(db, 'sqlite', task.scope, task.request).then(

@@ -11,6 +11,7 @@ import { SqliteLease } from './sqlite-lease.js';
 import { SqliteRateSlots } from './sqlite-rate-slots.js';
 import { migrateSqlite } from './sqlite-migrations.js';
 import { searchWith } from './search-runner.js';
+import { registerSearchFunctions } from '../search/strict-number.js';
 import { SqliteSearchThread, searchWorkerFile } from './sqlite-search-thread.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
 import { prepareRecordWrites, type RecordTarget, type SqliteRecordWrites } from './sqlite-record-writes.js';
@@ -93,6 +94,8 @@ export function openSqliteStore(path: string, clock: Clock = systemClock): Store
     if (writeWorker) db.pragma(`wal_autocheckpoint = ${10 * SQLITE_DEFAULT_CHECKPOINT_PAGES}`);
     db.pragma('foreign_keys = ON');
     migrateSqlite(db);
+    // In-memory stores run their searches on this connection.
+    registerSearchFunctions(db);
     const workerFile = path === SQLITE_MEMORY ? undefined : searchWorkerFile();
     // An in-memory database lives in this connection only: its searches run here.
     return new SqliteStore(

@@ -14,6 +14,9 @@ export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | 
   const searchable = spec.sync?.searchable;
   if (!searchable) return undefined;
   const fields = Object.keys(searchable);
+  const typed = Object.entries(spec.sync?.value_types ?? {}).map(([path, type]) => `${path} (${type})`);
+  // The typed paths are named here so connector types, the OpenAPI document and `entities` all show them.
+  const typedNote = typed.length > 0 ? ` Value types: ${typed.join(', ')}: compared and sorted by value; a number path takes a number or a decimal string.` : '';
   return {
     type: 'object',
     additionalProperties: false,
@@ -26,7 +29,7 @@ export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | 
         properties: {
           filter: {
             type: 'object',
-            description: `One operator (${FILTER_OPERATORS.join(', ')}) mapping to {field: value}, or and/or to a list of filters, or not to a filter. Fields: ${fields.join(', ')} (dot paths reach inside objects and array elements).`,
+            description: `One operator (${FILTER_OPERATORS.join(', ')}) mapping to {field: value}, or and/or to a list of filters, or not to a filter. Fields: ${fields.join(', ')} (dot paths reach inside objects and array elements).${typedNote}`,
           },
           sort: {
             type: 'array',

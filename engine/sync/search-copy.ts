@@ -41,7 +41,7 @@ export async function searchCopy(target: SearchTarget, entity: string, params: u
       details: [{ path: '/action', message: `must be one of ${known.join(', ')}` }],
     });
   }
-  const request = parseSearchParams(params ?? {}, spec.sync.searchable);
+  const request = parseSearchParams(params ?? {}, spec.sync.searchable, spec.sync.value_types);
   const states = tenant ? await store.tenantSyncStates(tenant, connectorId) : await store.syncStates(connectorId);
   if (!states) throw connectorNotFound();
   const state = states.find((s) => s.entity === entity);

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { recordSchemaDdl, type SearchDatabase, type SearchDialect, type SearchScope } from '../../engine/search/index.js';
+import { recordSchemaDdl, registerSearchFunctions, type SearchDatabase, type SearchDialect, type SearchScope } from '../../engine/search/index.js';
 import { startPostgres, type PostgresCluster } from './postgres.js';
 
 /** A record table on one backend, for search tests and the search benchmark. */
@@ -19,6 +19,8 @@ export function openSqliteSearchBackend(path = ':memory:'): SearchBackend {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.exec(recordSchemaDdl('sqlite'));
+  // As the store does on every connection that searches: number-typed paths need it.
+  registerSearchFunctions(db);
   const insert = db.prepare(
     `INSERT INTO search_records (connector_id, entity, id, data, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (connector_id, entity, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
