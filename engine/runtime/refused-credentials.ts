@@ -10,7 +10,7 @@ export interface CredentialsCheckResult {
 /**
  * Upstream statuses that refuse the credentials: the check's params are the manifest's own,
  * checked at load, so a 400, 401 or 403 answers the credentials, from the API or from an OAuth
- * token endpoint (e.g. HubSpot's 400 "missing or invalid client id" for an unknown client).
+ * token endpoint (an OAuth server answers 400 invalid_client for an unknown client id, RFC 6749 section 5.2).
  */
 const REFUSING_STATUSES = new Set([400, 401, 403]);
 
