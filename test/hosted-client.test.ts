@@ -163,6 +163,11 @@ describe('the hosted client behaves like the library', () => {
     expect({ code: wrongType.code, message: wrongType.message }).toEqual({ code: 'INVALID_REQUEST', message: `connector ${gong.id} is a gong connector, not hubspot` });
     const unknown = await failure(hosted('hubspot', 'user-2', 'conn_doesnotexist000000000000').execute('contacts', 'list'));
     expect(unknown.code).toBe('CONNECTOR_NOT_FOUND');
+    // Another end user of the same client naming user-2's connector id reaches nothing of it.
+    const stranger = hosted('hubspot', 'user-3', us.id);
+    const foreign = await failure(stranger.execute('contacts', 'list', { limit: 1 }));
+    expect({ code: foreign.code, status: foreign.status }).toEqual({ code: 'CONNECTOR_NOT_FOUND', status: 404 });
+    expect((await failure(stranger.syncStatus())).code).toBe('CONNECTOR_NOT_FOUND');
   });
 
   test('download streams through the service with Range', async () => {
