@@ -969,6 +969,23 @@ describe('fault switches', () => {
     expect(recorded.orders).toHaveLength(5);
   });
 
+  test('hold leaves matching requests unanswered after the skipped ones until reset() answers them', async () => {
+    fake.faults.hold(/\/orders\.json$/, 1);
+    expect((await call(fake, '/orders.json?limit=1')).status).toBe(200);
+    let answered = false;
+    const held = call(fake, '/orders.json?limit=2').then((result) => {
+      answered = true;
+      return result;
+    });
+    // A request to another path goes through while the orders page waits.
+    expect((await call(fake, '/shop.json')).status).toBe(200);
+    expect(answered).toBe(false);
+    fake.faults.reset();
+    const result = await held;
+    expect(result.status).toBe(200);
+    expect((result.body as { orders: unknown[] }).orders).toHaveLength(2);
+  });
+
   test('reset() switches every fault off; stats count API requests and no token requests', async () => {
     fake.resetStats();
     fake.faults.failNext(5);

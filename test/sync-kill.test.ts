@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { checkConnectorInput } from '../engine/index.js';
 import { startShopifyFake, type ShopifyFake } from '../engine/sandbox/index.js';
 import { parseSearchParams } from '../engine/search/index.js';
@@ -50,6 +50,8 @@ let cluster: PostgresCluster | undefined;
 beforeAll(async () => {
   fake = await startShopifyFake({ records: ORDERS, rateLimits: false });
 });
+// A failed wait leaves a hold armed; the next test starts with every request answered.
+afterEach(() => fake?.faults.reset());
 afterAll(async () => {
   await fake?.close();
   await cluster?.stop();
@@ -122,6 +124,10 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 during sync passes on %s
     // An incremental pass must have over two batches of changed orders to read for the last kill point.
     editOrders(point.mode === 'full' ? 50 : 2 * BATCH + 60);
     const before = await state(point.entity);
+    // The fake holds the entity's page that follows the kill point, so the pass is sure to stand
+    // there (running, with at least that many records written) until it is killed: sync reads
+    // pages of 250, so 0 stops at the first page and 100 or 200 at the second.
+    fake.faults.hold(new RegExp(`/${point.entity}\\.json$`), point.written === 0 ? 0 : 1);
     const child = spawn(process.execPath, [CLI, 'sync', connectorId, '--batch-size', String(BATCH), ...(point.mode === 'full' ? ['--full'] : [])], { env: { ...process.env, ...env() }, stdio: 'ignore' });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const reached = await waitFor(
@@ -134,6 +140,7 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 during sync passes on %s
     );
     child.kill('SIGKILL');
     await exited;
+    fake.faults.reset();
     expect(reached.mode).toBe(point.mode);
 
     // The next process takes the dead one's job over at once (its lease names a process that is gone).

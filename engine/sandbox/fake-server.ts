@@ -236,6 +236,7 @@ export class FakeServer {
         if (admission !== undefined && 'release' in admission) release = admission.release;
         const delay = rejected ? 0 : this.switches.delayFor(match.kind);
         if (delay > 0) await sleep(delay);
+        if (!rejected) await this.switches.waitIfHeld(match.kind, fakeReq.path);
         const preemptive = rejected ? undefined : this.switches.takePreemptive(match.kind);
         if (preemptive?.kind === 'reset') {
           this.record(fakeReq, { status: 0, headers: {}, body: '' }, 'reset', route);

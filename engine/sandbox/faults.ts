@@ -32,7 +32,13 @@ export interface Faults {
   resetNext(count: number, scope?: FaultScope): void;
   /** Sends the full Content-Length then half of the body of the next `count` responses, then destroys the socket. */
   truncateNext(count: number, scope?: FaultScope): void;
-  /** Switches every fault off. */
+  /**
+   * Leaves API requests whose path matches `path` unanswered, after letting the first `skip` of them
+   * through, until {@link Faults.reset}. Why: a test can stop a client at an exact request (a page
+   * boundary) and act on it there, e.g. kill the process, instead of racing it with a timer.
+   */
+  hold(path: RegExp, skip?: number): void;
+  /** Switches every fault off and answers every held request. */
   reset(): void;
 }
 
@@ -68,6 +74,8 @@ export class FaultSwitches implements Faults {
   private rateLimits: Array<Armed<{ style: RetryAfterStyle; seconds: number }>> = [];
   private failures: Array<Armed<{ status: number; body: unknown }>> = [];
   private truncations: Array<Armed<null>> = [];
+  private holding: { path: RegExp; skip: number } | undefined;
+  private held: Array<() => void> = [];
 
   latency(ms: number, scope: FaultScope = {}): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`latency must be a non-negative number, got ${ms}`);
@@ -102,13 +110,34 @@ export class FaultSwitches implements Faults {
     this.truncations.push({ remaining: count, includeAuth: scope.includeAuth ?? false, detail: null });
   }
 
+  hold(path: RegExp, skip = 0): void {
+    assertCount(skip);
+    this.holding = { path, skip };
+  }
+
   reset(): void {
+    this.holding = undefined;
+    for (const release of this.held.splice(0)) release();
     this.latencyMs = 0;
     this.latencyIncludesAuth = false;
     this.resets = [];
     this.rateLimits = [];
     this.failures = [];
     this.truncations = [];
+  }
+
+  /**
+   * Resolves at once, or when {@link reset} runs if this request is to be held.
+   * Why: held requests wait inside the server, so the client sees an upstream that has not answered yet.
+   */
+  waitIfHeld(kind: RouteKind, path: string): Promise<void> {
+    const holding = this.holding;
+    if (!holding || kind !== 'api' || !holding.path.test(path)) return Promise.resolve();
+    if (holding.skip > 0) {
+      holding.skip -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.held.push(resolve));
   }
 
   /**
