@@ -93,13 +93,24 @@ describe('the hosted client behaves like the library', () => {
     for await (const task of local('asana').records('workspace_task_search', 'list', params)) inProcess.push(task.gid);
     expect(viaService).toEqual(inProcess);
     expect(new Set(viaService).size).toBe(fake.dataset.tasksOf(fake.anchors.premiumWorkspaceGid).filter((task) => !task.completed).length);
-    const read: unknown[] = [];
-    const error = await (async () => {
-      for await (const task of hosted('asana').records('workspace_task_search', 'list', { ...params, sort_by: 'modified_at' })) read.push(task.gid);
-    })().catch((e) => e);
-    expect(error).toBeInstanceOf(InvalidParamsError);
-    expect(error.message).toBe('records() reads every page, but asana workspace_task_search list gives no cursor for these params (an order it cannot page in); use execute for the first page');
-    expect(read).toHaveLength(100);
+    // In another order both refuse before any request, with the same error.
+    const unpageable = { ...params, sort_by: 'modified_at' };
+    const readAll = async (connection: { records(entity: string, action: string, params: Record<string, unknown>): AsyncIterable<Record<string, unknown>> }) => {
+      const read: unknown[] = [];
+      const error = await (async () => {
+        for await (const task of connection.records('workspace_task_search', 'list', unpageable)) read.push(task.gid);
+      })().catch((e) => e);
+      return { read, error };
+    };
+    const requestsBefore = fake.requests.length;
+    const viaServiceError = await readAll(hosted('asana'));
+    const inProcessError = await readAll(local('asana'));
+    expect(fake.requests.length).toBe(requestsBefore);
+    expect(viaServiceError.read).toEqual([]);
+    expect(viaServiceError.error).toBeInstanceOf(InvalidParamsError);
+    expect(viaServiceError.error.message).toBe(inProcessError.error.message);
+    expect(viaServiceError.error.message).toBe('invalid params for asana workspace_task_search list: records() reads every page, and pages are read in created_at order only: leave sort_by out or set it to created_at (in another order, execute gives the first page)');
+    expect(viaServiceError.error.details).toEqual([{ path: '/sort_by', message: 'pages are read in created_at order only: leave sort_by out or set it to created_at' }]);
   });
 
   test('sync() and search through the service answer as the library with a store does', async () => {

@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../clock/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
 import { AmbiguousConnectorError, ConnectorNotFoundError, EngineError, InvalidParamsError, InvalidRequestError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
-import { DownloadStream, type ExecuteResult, type RecordData } from '../runtime/index.js';
+import { DownloadStream, unpageableReason, type ExecuteResult, type PagedOrder, type RecordData } from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
 
@@ -31,7 +31,7 @@ interface ConnectorSummary {
 
 interface ConnectorTypeInfo {
   type: string;
-  entities: Record<string, { actions: Record<string, { pagination_param: string | null; pagination_keep_params: string[] | null }> }>;
+  entities: Record<string, { actions: Record<string, { pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder }> }>;
 }
 
 /** Rebuilds the engine's typed error from the service's error body, so callers catch the same classes. */
@@ -193,7 +193,7 @@ export class HostedConnection {
     }
   }
 
-  private async pagination(entity: string, action: string): Promise<{ pagination_param: string | null; pagination_keep_params: string[] | null }> {
+  private async pagination(entity: string, action: string): Promise<{ pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder }> {
     if (!this.types) {
       const body = (await this.call('GET', '/v1/connector-types')) as { data: ConnectorTypeInfo[] };
       this.types = new Map(body.data.map((info) => [info.type, info]));
@@ -205,7 +205,11 @@ export class HostedConnection {
 
   /** Every record of a list-like action, page by page, as the library's `records` does. */
   async *records(entity: string, action: string, params: Record<string, unknown> = {}, options?: HostedCallOptions): AsyncGenerator<RecordData> {
-    const { pagination_param: param, pagination_keep_params: keep } = await this.pagination(entity, action);
+    const { pagination_param: param, pagination_keep_params: keep, paged_order: paged } = await this.pagination(entity, action);
+    const reason = paged && unpageableReason(paged, params);
+    if (reason) {
+      throw new InvalidParamsError(`invalid params for ${this.type} ${entity} ${action}: records() reads every page, and ${reason.message} (in another order, execute gives the first page)`, { details: [reason] });
+    }
     let current = params;
     const seen = new Set<string>();
     for (;;) {

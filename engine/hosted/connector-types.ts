@@ -1,4 +1,5 @@
 import { configNeeds, shippedManifests, type ConfigNeed, type CredentialsCheckSpec, type Manifest } from '../manifest/index.js';
+import { pagedOrderOf, type PagedOrder } from '../runtime/index.js';
 import { SEARCH_ACTION_DESCRIPTION, searchParamsSchema } from '../sync/index.js';
 
 /** One connector type as GET /v1/connector-types describes it, straight from its manifest. */
@@ -13,7 +14,7 @@ export interface ConnectorTypeDescription {
   check: CredentialsCheckSpec;
   /** Config settings some actions need (their `required_config`), which ones, and how to find a value. */
   config_needs: ConfigNeed[];
-  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null; required_config: string[]; value_types?: Record<string, string> }> }>;
+  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder; required_config: string[]; value_types?: Record<string, string> }> }>;
 }
 
 function describe(manifest: Manifest): ConnectorTypeDescription {
@@ -28,6 +29,8 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
         rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
         pagination_param: pagination && pagination.type !== 'none' ? pagination.param : null,
         pagination_keep_params: pagination?.type === 'link_header' ? pagination.keep_params ?? null : null,
+        // Keyset paging works in one order only; clients refuse records() in another before any request.
+        ...(pagination?.type === 'record_key' ? { paged_order: pagedOrderOf(pagination) } : {}),
         required_config: action.request.required_config ?? [],
       };
     }

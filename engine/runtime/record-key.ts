@@ -66,18 +66,41 @@ function sentPageSize(action: ActionSpec, pagination: RecordKeyPagination, param
   return cursor ? Math.min(size + cursor.ids.length, pageSizeMax(action, pagination)) : size;
 }
 
-function ascending(pagination: RecordKeyPagination, params: Record<string, unknown>): boolean {
+function ascending(pagination: Pick<RecordKeyPagination, 'ascending_param'>, params: Record<string, unknown>): boolean {
   return pagination.ascending_param !== undefined && params[pagination.ascending_param] === true;
 }
 
+/**
+ * The orders a keyset-paged action can page in, as data: its key field, the order param and the
+ * value that selects the key order, and whether ascending pages can be narrowed. Why: the hosted
+ * client reads it from /v1/connector-types to refuse an unpageable records() before any request,
+ * exactly as the library does.
+ */
+export interface PagedOrder {
+  field: string;
+  order?: { param: string; value: string };
+  ascending_param?: string;
+  ascending: boolean;
+}
+
+/** The paged order of a record_key pagination. */
+export function pagedOrderOf(pagination: RecordKeyPagination): PagedOrder {
+  return {
+    field: pagination.field,
+    ...(pagination.order ? { order: { ...pagination.order } } : {}),
+    ...(pagination.ascending_param !== undefined ? { ascending_param: pagination.ascending_param } : {}),
+    ascending: pagination.narrow.ascending !== undefined,
+  };
+}
+
 /** Why this call's order cannot be paged, or undefined when it can. */
-function unpageableReason(pagination: RecordKeyPagination, params: Record<string, unknown>): { path: string; message: string } | undefined {
-  const { order, field } = pagination;
+export function unpageableReason(paged: PagedOrder, params: Record<string, unknown>): { path: string; message: string } | undefined {
+  const { order, field } = paged;
   if (order && params[order.param] !== undefined && params[order.param] !== order.value) {
     return { path: `/${order.param}`, message: `pages are read in ${field} order only: leave ${order.param} out or set it to ${order.value}` };
   }
-  if (ascending(pagination, params) && pagination.narrow.ascending === undefined) {
-    return { path: `/${pagination.ascending_param}`, message: `pages are read in descending ${field} order only` };
+  if (ascending(paged, params) && !paged.ascending) {
+    return { path: `/${paged.ascending_param}`, message: `pages are read in descending ${field} order only` };
   }
   return undefined;
 }
@@ -88,7 +111,7 @@ function unpageableReason(pagination: RecordKeyPagination, params: Record<string
  * repeat or skip some.
  */
 export function assertPageable(pagination: RecordKeyPagination, params: Record<string, unknown>, label: string): void {
-  const reason = unpageableReason(pagination, params);
+  const reason = unpageableReason(pagedOrderOf(pagination), params);
   if (!reason) return;
   throw new InvalidParamsError(`invalid params for ${label}: records() reads every page, and ${reason.message} (in another order, execute gives the first page)`, {
     details: [reason],
@@ -105,7 +128,7 @@ export function keyedRequestParams(action: ActionSpec, pagination: RecordKeyPagi
   const token = params[pagination.param];
   if (token === undefined) return params;
   const cursor = decodeCursor(pagination, token, label);
-  const reason = unpageableReason(pagination, params);
+  const reason = unpageableReason(pagedOrderOf(pagination), params);
   if (reason) {
     throw new InvalidParamsError(`invalid params for ${label}: ${pagination.param} continues a paged read, and ${reason.message}`, { details: [reason] });
   }
@@ -142,7 +165,7 @@ export function readKeyedPage(action: ActionSpec, pagination: RecordKeyPaginatio
   const size = Number(params[pagination.page_size_param]);
   const records = fresh.slice(0, size);
   const full = (raw.length > 0 && raw.length >= sentPageSize(action, pagination, params, cursor)) || fresh.length > records.length;
-  if (!full || unpageableReason(pagination, params)) return { records, token: undefined, full };
+  if (!full || unpageableReason(pagedOrderOf(pagination), params)) return { records, token: undefined, full };
   const last = records.at(-1);
   // Nothing new in a full answer: more records share the cursor's key than a page can hold.
   if (last === undefined) return { records, token: String(token), full };
