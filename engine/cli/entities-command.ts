@@ -1,4 +1,5 @@
 import { findManifest, type ActionSpec } from '../manifest/index.js';
+import type { ConnectorSource } from './connector-source.js';
 import { SEARCH_ACTION_DESCRIPTION, searchParamsSchema } from '../sync/index.js';
 
 /** One action as `entities` describes it. */
@@ -11,8 +12,8 @@ export interface ActionDescription {
 }
 
 /** Describes a connector type's entities, actions and params straight from its manifest. */
-export function describeEntities(type: string): Record<string, Record<string, ActionDescription>> {
-  const { manifest } = findManifest(type);
+export function describeEntities(source: ConnectorSource): Record<string, Record<string, ActionDescription>> {
+  const { manifest } = typeof source === 'string' ? findManifest(source) : source;
   const out: Record<string, Record<string, ActionDescription>> = {};
   for (const [entity, spec] of Object.entries(manifest.entities)) {
     out[entity] = {};
@@ -39,9 +40,9 @@ export function describeEntities(type: string): Record<string, Record<string, Ac
 }
 
 /** A plain-text rendering for people at a terminal. */
-export function entitiesText(type: string): string {
+export function entitiesText(source: ConnectorSource): string {
   const lines: string[] = [];
-  for (const [entity, actions] of Object.entries(describeEntities(type))) {
+  for (const [entity, actions] of Object.entries(describeEntities(source))) {
     lines.push(entity);
     for (const [name, action] of Object.entries(actions)) {
       lines.push(`  ${name}${action.description ? ` - ${action.description}` : ''}`);

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { InvalidRequestError, UnknownConnectorTypeError } from '../errors.js';
 import { connect, DownloadStream, type Connection } from '../runtime/index.js';
 import { startSandbox } from '../sandbox/index.js';
+import { connectorSource, sourceType } from './connector-source.js';
 import { parseJsonOption, printJson } from './output.js';
 
 export interface ExecOptions {
@@ -16,6 +17,8 @@ export interface ExecOptions {
   all?: boolean;
   sandbox?: boolean;
   output?: string;
+  /** --manifest FILE: a manifest file in place of the type. */
+  manifest?: string;
 }
 
 /** Streams a downloaded file to --output (or stdout), and says on stderr what was written. */
@@ -57,12 +60,20 @@ function persistCredentials(file: string): (credentials: Record<string, unknown>
  * With --sandbox it starts the fake upstreams in this process and uses their credentials, so a
  * newcomer can try any action with nothing set up.
  */
-export async function execCommand(type: string, entity: string, action: string, options: ExecOptions): Promise<void> {
+export async function execCommand(words: string[], options: ExecOptions): Promise<void> {
+  const { source, values } = connectorSource(words, ['<entity>', '<action>'], options.manifest);
+  const [entity, action] = values as [string, string];
+  if (options.sandbox && typeof source !== 'string') {
+    throw new InvalidRequestError('--sandbox serves the shipped connectors only; run a --manifest file with --base-url and --credentials', {
+      details: [{ path: '--sandbox', message: 'cannot go with --manifest' }],
+    });
+  }
+  const type = sourceType(source);
   const params = parseJsonOption('params', options.params);
   const config = parseJsonOption('config', options.config);
   if (!options.sandbox) {
     const credentials = readCredentials(options.credentials);
-    const connection = connect(type, {
+    const connection = connect(source, {
       credentials,
       ...(config ? { config } : {}),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { entitiesText, describeEntities } from './entities-command.js';
+import { connectorSource } from './connector-source.js';
 import { execCommand } from './exec-command.js';
 import { lintManifests } from './lint-command.js';
 import { printError, printJson } from './output.js';
@@ -45,9 +46,8 @@ export function buildProgram(): Command {
   program
     .command('exec')
     .description('run one action and print the result as JSON')
-    .argument('<type>', 'connector type (see the connectors folder)')
-    .argument('<entity>', 'entity, e.g. contacts')
-    .argument('<action>', 'action: list, get, api_search, ...')
+    .argument('<words...>', '<type> <entity> <action>: a shipped connector type (see the connectors folder), an entity (e.g. contacts) and an action (list, get, api_search, ...); with --manifest, only <entity> <action>')
+    .option('--manifest <file>', "run this manifest file instead of a shipped type (a connector you are writing)")
     .option('--params <json>', 'action params as a JSON object')
     .option('--credentials <file>', 'JSON file with the credentials ("-" for stdin); rotated tokens are written back')
     .option('--config <json>', 'connector config as a JSON object')
@@ -61,12 +61,14 @@ export function buildProgram(): Command {
   program
     .command('entities')
     .description("list a connector type's entities, actions and params")
-    .argument('<type>', 'connector type')
+    .argument('[type]', 'connector type (leave it out with --manifest)')
+    .option('--manifest <file>', 'describe this manifest file instead of a shipped type')
     .option('--json', 'print JSON instead of text')
     .action(
-      guarded((type: string, options: { json?: boolean }) => {
-        if (options.json) printJson(describeEntities(type));
-        else process.stdout.write(entitiesText(type) + '\n');
+      guarded((type: string | undefined, options: { json?: boolean; manifest?: string }) => {
+        const { source } = connectorSource(type === undefined ? [] : [type], [], options.manifest);
+        if (options.json) printJson(describeEntities(source));
+        else process.stdout.write(entitiesText(source) + '\n');
       }),
     );
 

@@ -219,11 +219,12 @@ export class HostedConnection {
       if (!param || !page.meta.has_more) return;
       // More records, but no cursor: an order the upstream cannot be paged in (a keyset-paged
       // search sorted by another field). Stopping quietly would hide the rest.
-      if (typeof token !== 'string') {
+      if (typeof token !== 'string' && typeof token !== 'number') {
         throw new InvalidParamsError(`records() reads every page, but ${this.type} ${entity} ${action} gives no cursor for these params (an order it cannot page in); use execute for the first page`);
       }
-      if (seen.has(token)) throw new PaginationLoopError(`the service repeated page token "${token.slice(0, 80)}"`);
-      seen.add(token);
+      const key = String(token);
+      if (seen.has(key)) throw new PaginationLoopError(`the service repeated page token "${key.slice(0, 80)}"`);
+      seen.add(key);
       const base = keep ? Object.fromEntries(Object.entries(current).filter(([k]) => keep.includes(k))) : current;
       current = { ...base, [param]: token };
     }

@@ -1,5 +1,5 @@
 import { configNeeds, shippedManifests, type ConfigNeed, type CredentialsCheckSpec, type Manifest } from '../manifest/index.js';
-import { pagedOrderOf, type PagedOrder } from '../runtime/index.js';
+import { pagingOf, type PagedOrder } from '../runtime/index.js';
 import { SEARCH_ACTION_DESCRIPTION, searchParamsSchema } from '../sync/index.js';
 
 /** One connector type as GET /v1/connector-types describes it, straight from its manifest. */
@@ -27,10 +27,8 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
         ...(action.description ? { description: action.description } : {}),
         params: action.params ?? { type: 'object', properties: {} },
         rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
-        pagination_param: pagination && pagination.type !== 'none' ? pagination.param : null,
-        pagination_keep_params: pagination?.type === 'link_header' ? pagination.keep_params ?? null : null,
-        // Keyset paging works in one order only; clients refuse records() in another before any request.
-        ...(pagination?.type === 'record_key' ? { paged_order: pagedOrderOf(pagination) } : {}),
+        // How a client follows pages itself; keyset paging also names the one order it pages in.
+        ...pagingOf(action.pagination).describe(),
         required_config: action.request.required_config ?? [],
       };
     }

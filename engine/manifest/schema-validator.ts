@@ -11,12 +11,27 @@ const addFormats = addFormatsModule.default.default ?? addFormatsModule.default;
 type Ajv = InstanceType<typeof Ajv2020>;
 
 let validator: ValidateFunction | undefined;
+let manifestSchemaJson: Record<string, unknown> | undefined;
+
+/**
+ * Annotation keywords of the manifest schema, read by the load-time checks rather than by ajv:
+ * `x-param` marks a property that names an action param (`declared`, or `integer` when the param
+ * must also be typed integer).
+ */
+export const MANIFEST_ANNOTATIONS = ['x-param'];
+
+/** The manifest JSON Schema as data, read once per process. */
+export function manifestSchema(): Record<string, unknown> {
+  manifestSchemaJson ??= JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'manifest.schema.json'), 'utf8')) as Record<string, unknown>;
+  return manifestSchemaJson;
+}
 
 /** The manifest JSON Schema, compiled once per process. */
 export function manifestSchemaValidator(): ValidateFunction {
   if (validator) return validator;
-  const schema = JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'manifest.schema.json'), 'utf8'));
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, discriminator: true });
+  const schema = manifestSchema();
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, discriminator: true, useDefaults: true });
+  ajv.addVocabulary(MANIFEST_ANNOTATIONS);
   addFormats(ajv);
   const compiled = ajv.compile(schema);
   validator = compiled;

@@ -1,10 +1,10 @@
 import { isErrorCode } from '../errors.js';
-import { createStrictAjv, type Ajv } from './schema-validator.js';
+import { createStrictAjv, manifestSchema, type Ajv } from './schema-validator.js';
 import { templateUsage } from '../template/index.js';
 import { checkAccess } from './access-semantics.js';
 import { checkHosts } from './host-checks.js';
 import { planReads } from './plan-reads.js';
-import type { ActionSpec, AuthScheme, JsonSchema, Manifest, SyncPlan, SyncRead, TemplateTree } from './types.js';
+import type { ActionSpec, AuthScheme, JsonSchema, Manifest, PaginationSpec, SyncPlan, SyncRead, TemplateTree } from './types.js';
 
 type PathPart = string | number;
 
@@ -296,25 +296,11 @@ class Checker {
     if (action.response.record !== undefined && pagination && pagination.type !== 'none') {
       this.report([...path, 'pagination'], 'an action returning one record cannot paginate');
     }
-    if (pagination && pagination.type !== 'none' && !params.has(pagination.param)) {
-      this.report([...path, 'pagination', 'param'], `pagination param "${pagination.param}" is not a declared param`);
-    }
-    if (pagination?.type === 'link_header') {
-      for (const name of pagination.keep_params ?? []) {
-        if (!params.has(name)) this.report([...path, 'pagination', 'keep_params'], `keep_params "${name}" is not a declared param`);
-      }
-    }
-    if (pagination?.type === 'record_key') {
-      const named: Array<[PathPart[], string | undefined]> = [
-        [['page_size_param'], pagination.page_size_param],
-        [['narrow', 'descending'], pagination.narrow.descending],
-        [['narrow', 'ascending'], pagination.narrow.ascending],
-        [['ascending_param'], pagination.ascending_param],
-        [['order', 'param'], pagination.order?.param],
-      ];
-      for (const [where, name] of named) {
-        if (name !== undefined && !params.has(name)) this.report([...path, 'pagination', ...where], `"${name}" is not a declared param`);
-      }
+    if (!pagination) return;
+    for (const { where, name, kind } of paramNames(pagination)) {
+      const at = [...path, 'pagination', ...where];
+      if (!params.has(name)) this.report(at, `${where[0] === 'param' ? 'pagination param ' : where[0] === 'keep_params' ? 'keep_params ' : ''}"${name}" is not a declared param`);
+      else if (kind === 'integer' && !typedInteger(action, name)) this.report(at, `"${name}" must be typed integer: meta.next_cursor holds a number and goes back in it`);
     }
   }
 }
@@ -353,4 +339,39 @@ function valueTypePathProblem(typedPath: string, searchable: Record<string, stri
   if (sub.length > 0 && type !== 'object') return `"${top}" is a ${type} field and has no sub-fields; a nested path needs an object field`;
   if (sub.length === 0 && (type === 'object' || type === 'boolean')) return `"${top}" is a ${type} field: only a string, integer or number value can be typed number`;
   return null;
+}
+
+interface NamedParam {
+  where: PathPart[];
+  name: string;
+  kind: string;
+}
+
+/**
+ * The params a pagination spec names, found through the schema's `x-param` annotations of its
+ * strategy (nested objects included). Why: a new strategy declares its param-naming properties in
+ * the schema alone, and this check covers them.
+ */
+function paramNames(pagination: PaginationSpec): NamedParam[] {
+  const variants = ((manifestSchema().$defs as Record<string, JsonSchema>).pagination?.oneOf ?? []) as JsonSchema[];
+  const variant = variants.find((v) => (v.properties as Record<string, JsonSchema> | undefined)?.type?.const === pagination.type);
+  return variant ? annotatedParams(variant, pagination, []) : [];
+}
+
+function annotatedParams(schema: JsonSchema, value: unknown, where: PathPart[]): NamedParam[] {
+  if (!value || typeof value !== 'object') return [];
+  const found: NamedParam[] = [];
+  for (const [key, sub] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    const own = (value as Record<string, unknown>)[key];
+    const kind = sub['x-param'];
+    if (typeof kind === 'string' && typeof own === 'string') found.push({ where: [...where, key], name: own, kind });
+    else if (typeof kind === 'string' && Array.isArray(own)) found.push(...own.filter((n): n is string => typeof n === 'string').map((name) => ({ where: [...where, key], name, kind })));
+    else if (sub.properties) found.push(...annotatedParams(sub, own, [...where, key]));
+  }
+  return found;
+}
+
+function typedInteger(action: ActionSpec, name: string): boolean {
+  const type = ((action.params?.properties ?? {}) as Record<string, JsonSchema>)[name]?.type;
+  return (Array.isArray(type) ? type : [type]).some((t) => t === 'integer');
 }

@@ -111,11 +111,47 @@ export interface FileSpec {
   missing_message: string;
 }
 
-export type PaginationSpec =
-  | { type: 'none' }
-  | { type: 'body_token'; token_path: string; param: string }
-  | { type: 'link_header'; rel?: string; query_param: string; param: string; keep_params?: string[] }
-  | RecordKeyPagination;
+export type PaginationSpec = { type: 'none' } | BodyTokenPagination | LinkHeaderPagination | RecordKeyPagination | PageNumberPagination | OffsetPagination;
+
+export interface BodyTokenPagination {
+  type: 'body_token';
+  token_path: string;
+  param: string;
+}
+
+export interface LinkHeaderPagination {
+  type: 'link_header';
+  rel?: string;
+  query_param: string;
+  param: string;
+  keep_params?: string[];
+}
+
+/** Numbered pages: the next page is the current number plus one. */
+export interface PageNumberPagination {
+  type: 'page_number';
+  /** The page-number param (typed integer). */
+  param: string;
+  /** The number of the first page (default 1). */
+  start?: number;
+  /** The page-size param: a shorter page is the last. */
+  page_size_param?: string;
+  /** Body path of the total number of records. */
+  total_path?: string;
+  /** Body path of the total number of pages. */
+  total_pages_path?: string;
+}
+
+/** Offset and limit: the next page starts where this one ended. */
+export interface OffsetPagination {
+  type: 'offset';
+  /** The offset param (typed integer). */
+  param: string;
+  /** The limit param: a shorter page is the last. */
+  page_size_param: string;
+  /** Body path of the total number of records. */
+  total_path?: string;
+}
 
 /**
  * Keyset paging for upstreams with no page token that sort by a date-time field and filter on it:

@@ -2,7 +2,6 @@ import { systemClock, type Clock } from '../clock/index.js';
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
 import { UpstreamCall, type EgressPolicy, type HttpClient, type Redactor, type UpstreamRequestListener } from '../http/index.js';
-import type { PaginationSpec } from '../manifest/index.js';
 import type { SearchResult } from '../search/types.js';
 import type { SyncState } from '../store/types.js';
 import { download, DownloadStream, type CompiledFile } from './download.js';
@@ -10,17 +9,9 @@ import type { CompiledAction, CompiledConnector } from './compiled-connector.js'
 import { renderRequest } from './build-request.js';
 import { checkCallOptions, type CallOptions } from './call-options.js';
 import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
-import { assertPageable, keyedRequestParams } from './record-key.js';
+import { pagingOf, tokenKey } from './paging/index.js';
 import { activeExclusions, excludeRecords } from './record-filter.js';
 import { refusedCredentials, type CredentialsCheckResult } from './refused-credentials.js';
-
-/** The params of the next page: the token, plus only the params the strategy lets travel with it. */
-function nextParams(current: Record<string, unknown>, pagination: PaginationSpec, token: string): Record<string, unknown> {
-  if (pagination.type === 'none') return current;
-  const keep = pagination.type === 'link_header' ? pagination.keep_params : undefined;
-  const base = keep ? Object.fromEntries(Object.entries(current).filter(([k]) => keep.includes(k))) : current;
-  return { ...base, [pagination.param]: token };
-}
 
 /** What `execute` returns for list-like actions. */
 export interface ListResult {
@@ -187,19 +178,20 @@ export class Connection {
     }
     let current = compiled.validateParams(params);
     checkCallOptions(options);
-    const pagination = compiled.spec.pagination;
-    if (pagination?.type === 'record_key') assertPageable(pagination, current, compiled.label);
+    const paging = pagingOf(compiled.spec.pagination);
+    paging.assertPageable(current, compiled.label);
     const seen = new Set<string>();
     for (;;) {
       const call = this.startCall(compiled, options);
       const page = await this.readPage(compiled, current, call).finally(() => call.finish());
       yield* page.records;
-      if (!page.nextToken || !pagination || pagination.type === 'none') return;
-      if (seen.has(page.nextToken)) {
-        throw new PaginationLoopError(`${compiled.label}: the upstream repeated page token "${page.nextToken.slice(0, 80)}"; stopping instead of looping`);
+      if (page.nextToken === undefined || !paging.pages) return;
+      const key = tokenKey(page.nextToken);
+      if (seen.has(key)) {
+        throw new PaginationLoopError(`${compiled.label}: the upstream repeated page token "${key.slice(0, 80)}"; stopping instead of looping`);
       }
-      seen.add(page.nextToken);
-      current = nextParams(current, pagination, page.nextToken);
+      seen.add(key);
+      current = paging.nextParams(current, page.nextToken);
     }
   }
 
@@ -252,8 +244,7 @@ export class Connection {
    * waiting for a token refresh (the time before and between sends), without cancelling it.
    */
   private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>, call: UpstreamCall): Promise<ExtractedPage> {
-    const pagination = compiled.spec.pagination;
-    const sent = pagination?.type === 'record_key' ? keyedRequestParams(compiled.spec, pagination, params, compiled.label) : params;
+    const sent = pagingOf(compiled.spec.pagination).requestParams(compiled.spec, params, compiled.label);
     const render = () => {
       const context = { params: sent, config: this.config, credentials: this.auth.credentials };
       const request = renderRequest(compiled.request, context, this.baseUrl());

@@ -1,9 +1,10 @@
 import { UpstreamError } from '../errors.js';
 import { readPath, type UpstreamAnswer } from '../http/index.js';
-import type { ActionSpec, FieldMapping, PaginationSpec } from '../manifest/index.js';
-import { readKeyedPage } from './record-key.js';
+import type { ActionSpec, FieldMapping } from '../manifest/index.js';
+import { pagingOf, type PageToken } from './paging/index.js';
+import type { RecordData } from './record-data.js';
 
-export type RecordData = Record<string, unknown>;
+export type { RecordData };
 
 /** The pagination fields of a result; `has_more` is always there. */
 export interface ResultMeta {
@@ -15,7 +16,7 @@ export interface ResultMeta {
 export interface ExtractedPage {
   records: RecordData[];
   meta: ResultMeta;
-  nextToken: string | undefined;
+  nextToken: PageToken | undefined;
 }
 
 function transform(value: unknown, kind: FieldMapping['transform']): unknown {
@@ -45,47 +46,24 @@ export function mapRecord(record: RecordData, fields: Record<string, FieldMappin
   return out;
 }
 
-/** Parses RFC 8288 Link headers into rel -> URL. */
-export function parseLinkHeader(header: string | string[] | undefined): Map<string, string> {
-  const links = new Map<string, string>();
-  const text = Array.isArray(header) ? header.join(',') : header ?? '';
-  for (const match of text.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
-    const rel = /;\s*rel="?([^";]+)"?/i.exec(match[2] ?? '');
-    for (const name of rel?.[1]?.split(/\s+/) ?? []) links.set(name.toLowerCase(), match[1] as string);
-  }
-  return links;
-}
-
-function tokenText(value: unknown): string | undefined {
-  return value === undefined || value === null || value === '' ? undefined : String(value);
-}
-
-function nextToken(pagination: PaginationSpec | undefined, answer: UpstreamAnswer): string | undefined {
-  if (!pagination || pagination.type === 'none' || pagination.type === 'record_key') return undefined;
-  if (pagination.type === 'body_token') {
-    return tokenText(readPath(answer.json, pagination.token_path));
-  }
-  const link = parseLinkHeader(answer.headers.link).get((pagination.rel ?? 'next').toLowerCase());
-  if (!link) return undefined;
-  return new URL(link, 'http://link.invalid').searchParams.get(pagination.query_param) ?? undefined;
-}
-
 function isRecord(value: unknown): value is RecordData {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The page of an answer with no body (204): no records, and the meta fields as null. */
+function emptyPage(action: ActionSpec): ExtractedPage {
+  const meta: ResultMeta = { has_more: false };
+  for (const name of Object.keys(action.response.meta ?? {})) meta[name] = null;
+  const paging = pagingOf(action.pagination);
+  Object.assign(meta, paging.emptyMeta());
+  if (!('next_cursor' in meta) && paging.pages) meta.next_cursor = null;
+  return { records: [], meta, nextToken: undefined };
 }
 
 /**
  * Reads records and meta out of an answer as the action's response spec says, checking the shape
  * first: an answer that is not what the manifest describes is an upstream error, not bad data.
  */
-function emptyPage(action: ActionSpec): ExtractedPage {
-  const meta: ResultMeta = { has_more: false };
-  for (const name of Object.keys(action.response.meta ?? {})) meta[name] = null;
-  if (action.pagination?.type === 'record_key' && action.pagination.token_meta !== undefined) meta[action.pagination.token_meta] = null;
-  if (!('next_cursor' in meta) && action.pagination && action.pagination.type !== 'none') meta.next_cursor = null;
-  return { records: [], meta, nextToken: undefined };
-}
-
 export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: string, params: Record<string, unknown> = {}): ExtractedPage {
   if (answer.empty) return emptyPage(action);
   if (answer.json === undefined) {
@@ -106,21 +84,12 @@ export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: s
     if (!isRecord(found)) throw new UpstreamError(`${label} answered without a record at "${response.record || '(body)'}"`);
     records = [found];
   }
-  const { pagination } = action;
-  let token = nextToken(pagination, answer);
-  let hasMore = token !== undefined;
-  const meta: ResultMeta = { has_more: false };
-  if (pagination?.type === 'record_key') {
-    const keyed = readKeyedPage(action, pagination, records, params, label);
-    ({ records, token } = keyed);
-    // In an order that cannot be paged there is no cursor, yet a full page still means more may match.
-    hasMore = keyed.full;
-    if (pagination.token_meta !== undefined) meta[pagination.token_meta] = token === undefined ? null : { [pagination.param]: token };
-  }
-  meta.has_more = hasMore;
+  const paging = pagingOf(action.pagination);
+  const page = response.records !== undefined ? paging.readPage({ action, answer, records, params, label }) : { records, token: undefined, hasMore: false };
+  const meta: ResultMeta = { has_more: page.hasMore, ...page.meta };
   for (const [name, path] of Object.entries(response.meta ?? {})) meta[name] = readPath(answer.json, path) ?? null;
-  if (response.records !== undefined && !('next_cursor' in meta) && action.pagination?.type !== 'none') {
-    meta.next_cursor = token ?? null;
-  }
+  if (response.records !== undefined && !('next_cursor' in meta) && paging.pages) meta.next_cursor = page.token ?? null;
+  const token = page.token;
+  records = page.records;
   return { records: records.map((r) => mapRecord(r, action.fields)), meta, nextToken: token };
 }

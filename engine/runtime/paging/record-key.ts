@@ -6,10 +6,12 @@
  * asks for that many more (within the page size param's `maximum`), and they are dropped from the
  * answer, so a page boundary inside a run of equal keys neither loses nor repeats a record.
  */
-import { InvalidParamsError, UpstreamError } from '../errors.js';
-import { readPath } from '../http/index.js';
-import type { ActionSpec, RecordKeyPagination } from '../manifest/index.js';
-import type { RecordData } from './extract.js';
+import { InvalidParamsError, UpstreamError } from '../../errors.js';
+import { readPath } from '../../http/index.js';
+import type { ActionSpec, RecordKeyPagination } from '../../manifest/index.js';
+import type { RecordData } from '../record-data.js';
+import { withToken } from './param-schema.js';
+import type { PagedOrder, PagingStrategy } from './types.js';
 
 /** Where the previous page ended: its last key, and the ids read at that key so far. */
 interface KeyCursor {
@@ -68,19 +70,6 @@ function sentPageSize(action: ActionSpec, pagination: RecordKeyPagination, param
 
 function ascending(pagination: Pick<RecordKeyPagination, 'ascending_param'>, params: Record<string, unknown>): boolean {
   return pagination.ascending_param !== undefined && params[pagination.ascending_param] === true;
-}
-
-/**
- * The orders a keyset-paged action can page in, as data: its key field, the order param and the
- * value that selects the key order, and whether ascending pages can be narrowed. Why: the hosted
- * client reads it from /v1/connector-types to refuse an unpageable records() before any request,
- * exactly as the library does.
- */
-export interface PagedOrder {
-  field: string;
-  order?: { param: string; value: string };
-  ascending_param?: string;
-  ascending: boolean;
 }
 
 /** The paged order of a record_key pagination. */
@@ -174,3 +163,18 @@ export function readKeyedPage(action: ActionSpec, pagination: RecordKeyPaginatio
   if (cursor && cursorMs === lastMs) ids.push(...cursor.ids.filter((id) => !ids.includes(id)));
   return { records, token: encodeCursor({ key: String(readPath(last, pagination.field)), ids }), full };
 }
+
+/** `record_key`: see the module comment. The cursor is opaque text. */
+export const recordKeyPaging: PagingStrategy<RecordKeyPagination> = {
+  requestParams: (spec, action, params, label) => keyedRequestParams(action, spec, params, label),
+  assertPageable,
+  readPage(spec, { action, records, params, label }) {
+    const keyed = readKeyedPage(action, spec, records, params, label);
+    // In an order that cannot be paged there is no cursor, yet a full page still means more may match.
+    const meta = spec.token_meta !== undefined ? { [spec.token_meta]: keyed.token === undefined ? null : { [spec.param]: keyed.token } } : undefined;
+    return { records: keyed.records, token: keyed.token, hasMore: keyed.full, ...(meta ? { meta } : {}) };
+  },
+  emptyMeta: (spec) => (spec.token_meta !== undefined ? { [spec.token_meta]: null } : {}),
+  nextParams: (spec, current, token) => withToken(current, spec.param, token),
+  describe: (spec) => ({ pagination_param: spec.param, pagination_keep_params: null, paged_order: pagedOrderOf(spec) }),
+};
