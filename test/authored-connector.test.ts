@@ -1,11 +1,11 @@
 /**
  * A connector written in YAML alone, as a new author would (issue 13): a small notes API served by
- * a fake in this test, paged by page number (one manifest) and by offset (another), with a get by
- * id. Each manifest lints clean, runs from the CLI with `--manifest`, reads every record with
+ * a fake in this test, paged by page number (the manifest connectors/README.md builds, read from
+ * the guide) and by offset (another), with a get by id. Each manifest lints clean, runs from the CLI with `--manifest`, reads every record with
  * records(), and its `meta.next_cursor` passed back as the paging param reads the next page.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,13 +101,10 @@ ${list.params}
 `;
 }
 
-const PAGE_NUMBER = notesManifest('notes-pages', {
-  path: '/notes',
-  records: 'notes',
-  params: '            page: { type: integer, minimum: 1, description: Page number. }\n            per_page: { type: integer, minimum: 1, maximum: 50, default: 10, description: Notes per page. }',
-  query: 'page: "{{params.page}}", per_page: "{{params.per_page}}"',
-  pagination: '{ type: page_number, param: page, page_size_param: per_page }',
-});
+/** The YAML blocks of the author guide, in order. */
+const GUIDE_BLOCKS = [...readFileSync(new URL('../connectors/README.md', import.meta.url), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+/** The guide's finished manifest (its last block): the page-number connector these tests run. */
+const PAGE_NUMBER = GUIDE_BLOCKS.at(-1) as string;
 
 const OFFSET = notesManifest('notes-offset', {
   path: '/entries',
@@ -205,7 +202,8 @@ test('offset stops at the total even when the last page is full', async () => {
 });
 
 test('a page param typed as a string fails at load with its location, since the cursor is a number', () => {
-  const text = PAGE_NUMBER.replace('page: { type: integer, minimum: 1, description: Page number. }', 'page: { type: string, description: Page number. }');
+  const text = PAGE_NUMBER.replace('page: { type: integer, minimum: 1,', 'page: { type: string,');
+  expect(text).not.toBe(PAGE_NUMBER);
   const error = (() => {
     try {
       parseManifest(text, 'notes.yaml');
@@ -227,6 +225,10 @@ test('exec refuses --manifest with a type word too, and a missing file, naming w
   expect(JSON.parse(extra.stderr).error).toMatchObject({ code: 'INVALID_REQUEST', message: 'expected --manifest <file> <entity> <action>, got 3 arguments' });
   const missing = await runCli(['exec', '--manifest', join(dir, 'nope.yaml'), 'notes', 'list']);
   expect(JSON.parse(missing.stderr).error).toMatchObject({ code: 'INVALID_REQUEST', details: [{ path: '--manifest', message: 'must be a readable manifest file' }] });
+});
+
+test("the author guide's steps put together are its whole file", () => {
+  expect(GUIDE_BLOCKS.slice(0, -1).join('')).toBe(PAGE_NUMBER);
 });
 
 test('a manifest that leaves out config and http gets the schema defaults: no settings, 30 s timeouts, 4 retries of 429 and 5xx', () => {
