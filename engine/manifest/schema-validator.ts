@@ -16,9 +16,9 @@ let manifestSchemaJson: Record<string, unknown> | undefined;
 /**
  * Annotation keywords of the manifest schema, read by the load-time checks rather than by ajv:
  * `x-param` marks a property that names an action param (`declared`, or `integer` when the param
- * must also be typed integer).
+ * must also be typed integer); `tsType` is read by the type generator (scripts/manifest-types.ts).
  */
-export const MANIFEST_ANNOTATIONS = ['x-param'];
+export const MANIFEST_ANNOTATIONS = ['x-param', 'tsType'];
 
 /** The manifest JSON Schema as data, read once per process. */
 export function manifestSchema(): Record<string, unknown> {
