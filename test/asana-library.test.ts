@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ListResult, RecordResult } from '../engine/index.js';
-import type { AsanaTask } from '../engine/sandbox/asana/model.js';
+import type { AsanaTask } from '../engine/sandbox/asana/index.js';
 import { startAsana, type AsanaHarness } from './support/asana.js';
 
 let hub: AsanaHarness;

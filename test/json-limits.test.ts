@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonLimitProblem, JSON_BODY_LIMITS } from '../engine/hosted/json-limits.js';
+import { findJsonLimitProblem, JSON_BODY_LIMITS } from '../engine/hosted/index.js';
 
 const join = (count: number, make: (i: number) => string) => Array.from({ length: count }, (_, i) => make(i)).join(',');
 

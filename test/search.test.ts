@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import pg from 'pg';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidParamsError } from '../engine/errors.js';
-import { migratePostgres, POSTGRES_MIGRATIONS } from '../engine/store/postgres-migrations.js';
-import { migrateSqlite, SQLITE_MIGRATIONS } from '../engine/store/sqlite-migrations.js';
+import { migratePostgres, POSTGRES_MIGRATIONS, migrateSqlite, SQLITE_MIGRATIONS } from '../engine/store/index.js';
 import {
   matchesFilter,
   parseSearchParams,

@@ -7,8 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../engine/errors.js';
 import { parseSearchParams } from '../engine/search/index.js';
 import { openStore, type NewConnector, type Store, type SyncState, type Tenant } from '../engine/store/index.js';
-import { POSTGRES_MIGRATIONS, migratePostgres } from '../engine/store/postgres-migrations.js';
-import { SQLITE_MIGRATIONS, migrateSqlite } from '../engine/store/sqlite-migrations.js';
+import { POSTGRES_MIGRATIONS, migratePostgres, SQLITE_MIGRATIONS, migrateSqlite } from '../engine/store/index.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
 
 /** A fresh database of one backend, and a way to build it at an older schema version. */

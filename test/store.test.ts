@@ -7,6 +7,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorNotFoundError } from '../engine/errors.js';
 import {
+  POSTGRES_MIGRATIONS,
+  SQLITE_MIGRATIONS,
   createCipher,
   DecryptionError,
   hashSecret,
@@ -18,8 +20,6 @@ import {
   type NewConnector,
   type Store,
 } from '../engine/store/index.js';
-import { POSTGRES_MIGRATIONS } from '../engine/store/postgres-migrations.js';
-import { SQLITE_MIGRATIONS } from '../engine/store/sqlite-migrations.js';
 import { testTenant } from './support/store-tenants.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
 

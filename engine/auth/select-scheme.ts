@@ -1,5 +1,5 @@
 import { InvalidCredentialsError, type ErrorDetail } from '../errors.js';
-import type { Ajv } from '../manifest/schema-validator.js';
+import type { Ajv } from '../manifest/index.js';
 import type { AuthScheme, Manifest } from '../manifest/index.js';
 
 function describeScheme(scheme: AuthScheme): string {

@@ -4,3 +4,4 @@ export { TokenIssuer, TOKEN_TTL_SECONDS, type TokenScope } from './tokens.js';
 export { connectorTypes, type ConnectorTypeDescription } from './connector-types.js';
 export { openApiDocument } from './openapi.js';
 export { syncOnce, type SyncOnceOptions, type SyncOnceResult } from './sync-once.js';
+export { findJsonLimitProblem, JSON_BODY_LIMITS } from './json-limits.js';

@@ -1,6 +1,6 @@
 export { parseManifest, loadManifestFile } from './load.js';
 export { findManifest, shippedManifests, connectorsDir } from './registry.js';
-export { createParamsAjv } from './schema-validator.js';
+export { createParamsAjv, type Ajv, type ErrorObject, type ValidateFunction } from './schema-validator.js';
 export type * from './types.js';
 export { planReads } from './plan-reads.js';
 export { hostMatches, hostAllowed } from './host-pattern.js';

@@ -1,5 +1,5 @@
 import { lookupHint, type LoadedManifest, type Manifest, type ActionSpec } from '../manifest/index.js';
-import { createParamsAjv, type Ajv } from '../manifest/schema-validator.js';
+import { createParamsAjv, type Ajv } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate } from '../template/index.js';
 import { compileRequest, type CompiledRequest } from './build-request.js';
 import { compileFile, type CompiledFile } from './download.js';

@@ -1,6 +1,5 @@
 import { InvalidParamsError, summarizeDetails, type ErrorDetail } from '../errors.js';
-import type { ErrorObject, ValidateFunction } from '../manifest/schema-validator.js';
-import type { Ajv } from '../manifest/schema-validator.js';
+import type { Ajv, ErrorObject, ValidateFunction } from '../manifest/index.js';
 import type { ActionSpec, ParamRule } from '../manifest/index.js';
 import { MAX_VALUE_DEPTH, tooDeepAt } from './value-depth.js';
 

@@ -36,3 +36,5 @@ export { DecryptionError, StoreSetupError } from './store-errors.js';
 export { recordTableDdl, RECORD_TABLE, RECORD_TEXT_TABLE } from './record-table.js';
 export { connectorNotFound } from './tenant-errors.js';
 export { ownerIsGone, processOwner } from './process-owner.js';
+export { SQLITE_MIGRATIONS, migrateSqlite } from './sqlite-migrations.js';
+export { POSTGRES_MIGRATIONS, migratePostgres } from './postgres-migrations.js';
