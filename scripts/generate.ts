@@ -1,9 +1,11 @@
-/** `npm run generate`: rewrites every generated file (today: the manifest types). */
+/** `npm run generate`: rewrites every generated file from its schema. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../engine/package-root.js';
-import { GENERATED_TYPES_FILE, manifestTypesSource } from './manifest-types.js';
+import { GENERATED_FILES } from './generated-files.js';
 
 const root = packageRoot();
-writeFileSync(join(root, GENERATED_TYPES_FILE), await manifestTypesSource(root));
-process.stdout.write(`wrote ${GENERATED_TYPES_FILE}\n`);
+for (const generated of GENERATED_FILES) {
+  writeFileSync(join(root, generated.file), await generated.source(root));
+  process.stdout.write(`wrote ${generated.file}\n`);
+}

@@ -1,6 +1,6 @@
 /**
- * GENERATED from schemas/manifest.schema.json by `npm run generate`; do not edit. A test fails
- * when this file is stale.
+ * GENERATED from schemas/manifest.schema.json by `npm run generate`; do not edit. A test fails when this file is
+ * stale.
  */
 import type { JsonSchema, TemplateTree } from './json-values.js';
 

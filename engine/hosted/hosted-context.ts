@@ -1,0 +1,139 @@
+import { systemClock, type Clock } from '../clock/index.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { UnauthenticatedError } from '../errors.js';
+import { findManifest } from '../manifest/index.js';
+import { SyncScheduler } from '../sync/index.js';
+import { connectorNotFound, type Cipher, type ConnectorRow, type Store, type SyncState, type Tenant } from '../store/index.js';
+import { registerAuthMetrics } from './auth-metrics.js';
+import { ClientAuthenticator } from './client-auth.js';
+import { ConnectorPool } from './connector-pool.js';
+import { ServiceMetrics } from './metrics.js';
+import type { HostedServerOptions } from './server-options.js';
+import { TokenIssuer, type TokenScope } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    scope?: TokenScope;
+  }
+}
+
+/** Whether a pass runs now (in any process) and when the next one is due. */
+export interface SyncSummary {
+  running: boolean;
+  next_sync_at: string | null;
+  interval_ms: number;
+}
+
+/** What the routes share: the store, the connections, the scheduler and the tenant checks. */
+export interface HostedContext {
+  options: HostedServerOptions;
+  store: Store;
+  cipher: Cipher;
+  clock: Clock;
+  tokens: TokenIssuer;
+  clients: ClientAuthenticator;
+  metrics: ServiceMetrics;
+  pool: ConnectorPool;
+  scheduler: SyncScheduler;
+  /** Whether this process runs due passes in the background. */
+  background: boolean;
+  /** Makes a pass due now; `runHere` runs it in this process when it has no background loop. */
+  requestSync(tenant: Tenant, id: string, full: boolean, runHere: boolean): Promise<void>;
+  syncSummary(tenant: Tenant, id: string): Promise<SyncSummary>;
+  syncStatus(tenant: Tenant, id: string): Promise<SyncSummary & { connector_id: string; entities: SyncState[] }>;
+  /** The tenant's connector, or CONNECTOR_NOT_FOUND exactly as for an unknown id. */
+  owned(request: FastifyRequest, id: string): Promise<ConnectorRow>;
+  /** The type's credentials check under the execute deadline; answers the credentials to store (rotated, when it refreshed). */
+  checkWithUpstream(type: string, credentials: Record<string, unknown>, config: Record<string, unknown>, connectorId?: string): Promise<Record<string, unknown>>;
+}
+
+/** The tenant a verified token names; the authenticate hook sets it before any scoped route runs. */
+export function tenantOf(request: FastifyRequest): TokenScope {
+  if (!request.scope) throw new UnauthenticatedError('send Authorization: Bearer <token> (get one from POST /v1/auth/token)');
+  return request.scope;
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Pick<T, K> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out as Pick<T, K>;
+}
+
+function createScheduler(options: HostedServerOptions, pool: ConnectorPool, metrics: ServiceMetrics, log: () => FastifyBaseLogger, clock: Clock): SyncScheduler {
+  const { store } = options;
+  return new SyncScheduler({
+    store,
+    open: async (id) => {
+      const row = await store.findConnector(id);
+      return row ? { connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest } : undefined;
+    },
+    logger: { info: (object, message) => log().info(object, message), warn: (object, message) => log().warn(object, message), error: (object, message) => log().error(object, message) },
+    observer: metrics.sync,
+    clock,
+    ...pick(options.sync ?? {}, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs', 'concurrency']),
+  });
+}
+
+/**
+ * Builds what the routes share from the options. `log` is the server's logger, read when a pass
+ * logs (the server exists by then).
+ */
+export function createHostedContext(options: HostedServerOptions, log: () => FastifyBaseLogger): HostedContext {
+  const { store, cipher } = options;
+  const clock = options.clock ?? systemClock;
+  const metrics = new ServiceMetrics(store);
+  const authMetrics = registerAuthMetrics(metrics.registry, store);
+  const pool = new ConnectorPool(store, cipher, {
+    ...pick(options, ['upstreams', 'clientRateLimits', 'allowOrigins']),
+    onRefreshPersisted: (seconds) => authMetrics.persistWindow.observe(seconds),
+    onUpstreamRequest: (type, request) => metrics.countUpstream(type, request),
+    clock,
+  });
+  const scheduler = createScheduler(options, pool, metrics, log, clock);
+  const background = options.sync?.background ?? true;
+  const context: HostedContext = {
+    options, store, cipher, clock, metrics, pool, scheduler, background,
+    tokens: new TokenIssuer(options.serviceKey, undefined, clock),
+    clients: new ClientAuthenticator(store),
+    async requestSync(tenant, id, full, runHere) {
+      if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(clock.now()), earliest: true, full }))) throw connectorNotFound();
+      if (background) scheduler.kick();
+      else if (runHere) void scheduler.runNow(id).catch((error: unknown) => log().error({ err: error, connector: id }, 'sync: pass failed'));
+    },
+    async syncSummary(tenant, id) {
+      const job = await store.tenantSyncJob(tenant, id);
+      const running = scheduler.isRunning(id) || (job?.lease_until ? Date.parse(job.lease_until) > clock.now() : false);
+      return { running, next_sync_at: running ? null : (job?.due_at ?? null), interval_ms: scheduler.intervalMs };
+    },
+    async syncStatus(tenant, id) {
+      const entities = await store.tenantSyncStates(tenant, id);
+      if (!entities) throw connectorNotFound();
+      return { connector_id: id, ...(await context.syncSummary(tenant, id)), entities };
+    },
+    async owned(request, id) {
+      const row = await store.getConnector(tenantOf(request), id);
+      if (!row) throw connectorNotFound();
+      return row;
+    },
+    checkWithUpstream: (type, credentials, config, connectorId) =>
+      pool.checkCredentials({ type, credentials, config, ...(connectorId ? { connectorId } : {}), ...(options.executeDeadlineMs !== undefined ? { deadlineMs: options.executeDeadlineMs } : {}) }),
+  };
+  return context;
+}
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw new UnauthenticatedError('send Authorization: Bearer <token> (get one from POST /v1/auth/token)');
+  return match[1];
+}
+
+/** The preHandler of scoped routes: a valid token of a platform client that is not revoked. */
+export function authenticator(context: HostedContext): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const scope = await context.tokens.verify(bearer(request));
+    const client = await context.store.findClient(scope.clientId);
+    if (!client || client.revoked_at) throw new UnauthenticatedError('the platform client of this token has been revoked');
+    request.scope = scope;
+  };
+}
