@@ -2,7 +2,9 @@
  * connector-engine: run named actions on entities of third-party APIs through YAML manifests.
  * This file is the library's only door.
  */
-export { connect, HostedConnection, type HostedCallOptions, type HostedConnectOptions, type HostedOptions, type HostedSyncStatus, type LocalConnectOptions, type StoreOption } from './client/index.js';
+export { connect, type HostedConnectOptions, type LocalConnectOptions } from './connect.js';
+export { HostedConnection, type HostedCallOptions, type HostedOptions, type HostedSyncStatus } from './client/index.js';
+export type { StoreOption } from './sync/index.js';
 export { checkConnectorInput, Connection, DownloadStream, type CallOptions, type ConnectOptions, type CopySyncOptions, type CredentialsCheckResult, type ExecuteResult, type ListResult, type RecordResult, type RecordData, type ResultMeta } from './runtime/index.js';
 export { parseManifest, loadManifestFile, shippedManifests, findManifest } from './manifest/index.js';
 export type { Manifest, LoadedManifest } from './manifest/index.js';

@@ -2,7 +2,7 @@ import { createWriteStream, readFileSync, renameSync, writeFileSync } from 'node
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { InvalidRequestError, UnknownConnectorTypeError } from '../errors.js';
-import { connect, DownloadStream, type Connection } from '../runtime/index.js';
+import { openConnection, DownloadStream, type Connection } from '../runtime/index.js';
 import { startSandbox } from '../sandbox/index.js';
 import { connectorSource, sourceType } from './connector-source.js';
 import { parseJsonOption, printJson } from './output.js';
@@ -73,7 +73,7 @@ export async function execCommand(words: string[], options: ExecOptions): Promis
   const config = parseJsonOption('config', options.config);
   if (!options.sandbox) {
     const credentials = readCredentials(options.credentials);
-    const connection = connect(source, {
+    const connection = openConnection(source, {
       credentials,
       ...(config ? { config } : {}),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
@@ -88,7 +88,7 @@ export async function execCommand(words: string[], options: ExecOptions): Promis
     if (!upstream) throw new UnknownConnectorTypeError(`the sandbox has no fake for "${type}"; it serves ${Object.keys(sandbox.upstreams).join(', ')}`);
     // The fake's file host and customer host are origins of the sandbox too.
     const allowOrigins = [...upstream.allow_origins, ...(options.allowOrigin ?? [])];
-    const connection = connect(type, { credentials: upstream.credentials, config: { ...upstream.config, ...config }, baseUrl: upstream.base_url, allowOrigins });
+    const connection = openConnection(type, { credentials: upstream.credentials, config: { ...upstream.config, ...config }, baseUrl: upstream.base_url, allowOrigins });
     await print(connection, entity, action, params, options.all, options.output);
   } finally {
     await sandbox.close();

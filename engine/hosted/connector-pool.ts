@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { RefreshCoordinator } from '../auth/index.js';
 import { systemClock, type Clock } from '../clock/index.js';
 import type { UpstreamRequest } from '../http/index.js';
-import { connect, type ConnectOptions, type Connection } from '../runtime/index.js';
+import { openConnection, type ConnectOptions, type Connection } from '../runtime/index.js';
 import type { Cipher, ConnectorRow, Store } from '../store/index.js';
 
 interface Entry {
@@ -56,7 +56,7 @@ export class ConnectorPool {
     if (!stored) throw new Error(`connector ${row.id} has no stored credentials`);
     const credentials = JSON.parse(this.cipher.decrypt(stored.ciphertext)) as Credentials;
     const entry: Entry = { version: stored.version, connection: undefined as unknown as Connection };
-    entry.connection = connect(row.connector_type, {
+    entry.connection = openConnection(row.connector_type, {
       credentials,
       config: row.config,
       ...this.routing(row.connector_type, row.id),
@@ -75,7 +75,7 @@ export class ConnectorPool {
    * grant, since a single-use refresh token is spent by then.
    */
   async checkCredentials(input: { type: string; credentials: Credentials; config: Record<string, unknown>; connectorId?: string; deadlineMs?: number }): Promise<Credentials> {
-    const connection = connect(input.type, { credentials: input.credentials, config: input.config, ...this.routing(input.type, input.connectorId) });
+    const connection = openConnection(input.type, { credentials: input.credentials, config: input.config, ...this.routing(input.type, input.connectorId) });
     await connection.checkCredentials(input.deadlineMs === undefined ? undefined : { deadlineMs: input.deadlineMs });
     return connection.credentials;
   }

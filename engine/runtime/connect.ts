@@ -150,10 +150,11 @@ export function checkConnectorInput(type: string, credentials: Record<string, un
 
 /**
  * Opens a connector in this process with the caller's credentials. `type` names a shipped
- * connector (case-insensitively) or is a manifest the caller loaded with `loadManifestFile`. Everything that can be wrong
+ * connector (case-insensitively) or is a manifest the caller loaded with `loadManifestFile`.
+ * The library's door is `connect` (engine/connect.ts), which adds the hosted mode and a copy. Everything that can be wrong
  * before the first call (unknown type, config, credentials matching no scheme) fails here.
  */
-export function connect(type: string | LoadedManifest, options: ConnectOptions): Connection {
+export function openConnection(type: string | LoadedManifest, options: ConnectOptions): Connection {
   const connector = compileConnector(typeof type === 'string' ? findManifest(type) : type);
   if (!options || typeof options.credentials !== 'object' || options.credentials === null) {
     throw new InvalidCredentialsError(`connect("${connector.manifest.type}") needs options.credentials`, { details: [{ path: '/credentials', message: 'is required' }] });

@@ -1,4 +1,4 @@
-export { connect, checkConnectorInput, type ConnectOptions, type CheckedConnectorInput } from './connect.js';
+export { openConnection, checkConnectorInput, type ConnectOptions, type CheckedConnectorInput } from './connect.js';
 export { trustedOrigins } from './trusted-origins.js';
 export { deadlineProblem, type CallOptions } from './call-options.js';
 export { Connection, type AttachedCopy, type CopySyncOptions, type ExecuteResult, type ListResult, type RecordResult } from './connection.js';

@@ -10,3 +10,4 @@ export type { SyncObserver, SyncPassOutcome } from './sync-observer.js';
 export { readPlan, renderSyncParams } from './read-plan.js';
 export { copyRecord } from './copy-record.js';
 export { searchParamsSchema, SEARCH_ACTION_DESCRIPTION } from './search-action.js';
+export { LocalCopy, type StoreOption } from './local-copy.js';

@@ -1,7 +1,7 @@
-import { findManifest } from '../manifest/index.js';
-import { connect as connectInProcess, type Connection, type ConnectOptions } from '../runtime/index.js';
-import { HostedConnection, type HostedOptions } from './hosted-connection.js';
-import { LocalCopy, type StoreOption } from './local-copy.js';
+import { HostedConnection, type HostedOptions } from './client/index.js';
+import { findManifest } from './manifest/index.js';
+import { openConnection, type Connection, type ConnectOptions } from './runtime/index.js';
+import { LocalCopy, type StoreOption } from './sync/index.js';
 
 /** Options of `connect` in hosted mode. */
 export interface HostedConnectOptions {
@@ -20,19 +20,19 @@ export interface LocalConnectOptions extends ConnectOptions {
 }
 
 /**
- * Opens a connector: in this process with credentials (open-source mode), or through the hosted
+ * The library's one door to a connector. Opens it in this process with credentials (open-source mode), or through the hosted
  * service (`{ hosted: { baseUrl, externalUserId, clientId, clientSecret } }`), with the same
  * `execute`, `records` and `download` either way.
  */
 export function connect(type: string, options: HostedConnectOptions): HostedConnection;
-export function connect(type: Parameters<typeof connectInProcess>[0], options: LocalConnectOptions): Connection;
-export function connect(type: Parameters<typeof connectInProcess>[0], options: LocalConnectOptions | HostedConnectOptions): Connection | HostedConnection {
+export function connect(type: Parameters<typeof openConnection>[0], options: LocalConnectOptions): Connection;
+export function connect(type: Parameters<typeof openConnection>[0], options: LocalConnectOptions | HostedConnectOptions): Connection | HostedConnection {
   if ('hosted' in options && options.hosted) {
     if (typeof type !== 'string') throw new TypeError('hosted connections name a connector type');
     return new HostedConnection(type, options.hosted);
   }
   const { store, copyId, ...runtime } = options as LocalConnectOptions;
-  const connection = connectInProcess(type, runtime);
+  const connection = openConnection(type, runtime);
   if (store !== undefined) {
     const manifest = typeof type === 'string' ? findManifest(type).manifest : type.manifest;
     connection.attachCopy(new LocalCopy(store, manifest, copyId ?? `local:${manifest.type}`, connection));

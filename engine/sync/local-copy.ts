@@ -2,7 +2,8 @@ import type { Manifest } from '../manifest/index.js';
 import type { AttachedCopy, Connection, CopySyncOptions } from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
 import { openStore, type Store, type SyncState } from '../store/index.js';
-import { runSync, searchCopy } from '../sync/index.js';
+import { runSync } from './run-sync.js';
+import { searchCopy } from './search-copy.js';
 
 /** Where the open-source mode keeps a copy: a Store, or a database URL the connection opens. */
 export type StoreOption = Store | string;
