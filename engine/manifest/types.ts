@@ -187,8 +187,8 @@ export interface SyncPartition extends SyncRead {
 /** Type of a searchable field, as SPEC.md's searchable-field tables list it. */
 export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 
-/** How a typed path's values compare and sort (searches read `"88.68"` as 88.68); date-time may join later. */
-export type SyncValueType = 'number';
+/** How a typed path's values compare and sort: `"88.68"` as 88.68, `"2024-03-01T09:00:00-07:00"` as its instant. */
+export type SyncValueType = 'number' | 'date-time';
 
 /** A searchable field computed from the record read. */
 export interface SyncFieldMapping {
