@@ -138,13 +138,13 @@ describe.each(['sqlite', 'postgres'] as const)('date-time values on the sandbox 
 
   test('a HubSpot properties.closedate range (ISO date, offset date-time, epoch ms) answers exactly the deals closing inside it', async () => {
     const closeMs = (deal: Rec) => Date.parse(String((deal.properties as Rec).closedate));
-    const from = Date.parse('2024-01-01T00:00:00Z');
+    const from = Date.parse('2023-07-01T00:00:00Z');
     const to = Date.parse('2024-07-01T00:00:00+02:00');
     const expected = idsOf(upstreamDeals.filter((deal) => closeMs(deal) >= from && closeMs(deal) < to));
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(upstreamDeals.length);
     const search = (params: Rec) => deals.execute('deals', 'search', params);
-    for (const lower of ['2024-01-01', from, String(from)]) {
+    for (const lower of ['2023-07-01', from, String(from)]) {
       const filter = { and: [{ gte: { 'properties.closedate': lower } }, { lt: { 'properties.closedate': '2024-07-01T00:00:00+02:00' } }] };
       expect([lower, ids(await searchAll(search, { query: { filter }, limit: 25 }))]).toEqual([lower, expected]);
     }

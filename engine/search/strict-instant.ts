@@ -24,7 +24,7 @@ const EPOCH_MS = new RegExp(EPOCH_MS_SOURCE);
 const DAY_MS = 86_400_000;
 
 /** Days in a month of the proleptic Gregorian calendar (the leap-year rule of ISO 8601). */
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
@@ -33,7 +33,7 @@ export function daysInMonth(year: number, month: number): number {
  * Days from 1970-01-01 to a civil date (H. Hinnant's days_from_civil), in integer arithmetic only,
  * so the PostgreSQL version can be the same steps. Valid for years 1 to 9999.
  */
-export function daysFromCivil(year: number, month: number, day: number): number {
+function daysFromCivil(year: number, month: number, day: number): number {
   const y = year - (month <= 2 ? 1 : 0);
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
