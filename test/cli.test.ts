@@ -121,7 +121,15 @@ describe('connector-engine entities and lint', () => {
     expect(body.objects.get.params.objectId).toMatchObject({ type: 'string', required: true });
     expect(body.contacts.list.rules).toEqual(['history-page-size: with propertiesWithHistory, limit can be at most 50']);
     // The sync plan's typed paths, next to the search params (issue 12).
-    expect(body.deals.search.value_types).toEqual({ 'properties.amount': 'number', 'properties.hs_object_id': 'number' });
+    expect(body.deals.search.value_types).toEqual({
+      'properties.amount': 'number',
+      'properties.hs_object_id': 'number',
+      createdAt: 'date-time',
+      updatedAt: 'date-time',
+      'properties.closedate': 'date-time',
+      'properties.createdate': 'date-time',
+      'properties.hs_lastmodifieddate': 'date-time',
+    });
     expect(body.deals.list.value_types).toBeUndefined();
   });
 
@@ -129,7 +137,7 @@ describe('connector-engine entities and lint', () => {
     const result = await runCli(['entities', 'shopify']);
     expect(result.code).toBe(0);
     const orders = result.stdout.slice(result.stdout.indexOf('\norders\n'));
-    expect(orders).toContain('\n    value type total_price: number\n    value type subtotal_price: number\n');
+    expect(orders).toContain('\n    value type total_price: number\n    value type subtotal_price: number\n    value type created_at: date-time\n    value type updated_at: date-time\n');
   });
 
   test('lint passes the shipped manifests and reports a broken one with file:line:col', async () => {

@@ -383,10 +383,26 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(types.body.data.map((t: { type: string }) => t.type).sort()).toEqual(['amazon-ads', 'asana', 'gong', 'hubspot', 'shopify']);
     const hubspot = types.body.data.find((t: { type: string }) => t.type === 'hubspot');
     expect(hubspot.entities.contacts.actions.list.pagination_param).toBe('after');
-    // Typed paths (issue 12): search compares and sorts them by number.
-    expect(hubspot.entities.deals.actions.search.value_types).toEqual({ 'properties.amount': 'number', 'properties.hs_object_id': 'number' });
+    // Typed paths (issue 12): search compares and sorts them by number or instant.
+    expect(hubspot.entities.deals.actions.search.value_types).toEqual({
+      'properties.amount': 'number',
+      'properties.hs_object_id': 'number',
+      createdAt: 'date-time',
+      updatedAt: 'date-time',
+      'properties.closedate': 'date-time',
+      'properties.createdate': 'date-time',
+      'properties.hs_lastmodifieddate': 'date-time',
+    });
     expect(hubspot.entities.deals.actions.search.params.properties.query.properties.filter.description).toContain('Value types: properties.amount (number), properties.hs_object_id (number)');
-    expect(types.body.data.find((t: { type: string }) => t.type === 'shopify').entities.orders.actions.search.value_types).toEqual({ total_price: 'number', subtotal_price: 'number' });
+    expect(types.body.data.find((t: { type: string }) => t.type === 'shopify').entities.orders.actions.search.value_types).toEqual({
+      total_price: 'number',
+      subtotal_price: 'number',
+      created_at: 'date-time',
+      updated_at: 'date-time',
+      processed_at: 'date-time',
+      cancelled_at: 'date-time',
+      closed_at: 'date-time',
+    });
     const doc = await call(h, 'GET', '/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/v1/auth/token', '/v1/integrations/connectors', '/api/v1/connectors/sources/{id}/execute']));

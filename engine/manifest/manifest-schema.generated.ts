@@ -104,7 +104,7 @@ export type TemplateMap7 = Record<string, string>;
  * Type of a searchable field, as SPEC.md's searchable-field tables list it.
  */
 export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
-export type SyncValueType = 'number';
+export type SyncValueType = 'number' | 'date-time';
 
 /**
  * One connector kind, as data: how to authenticate, how to talk HTTP to the upstream, and for each entity and action the params, the request templates, where records and paging sit in the response, and how fields map. Templates are handlebars over `params`, `config` and `credentials`; a template that is exactly one `{{expression}}` yields the raw value (number, boolean, array, object), anything else renders to a string. Path templates percent-encode every value. Query and header entries whose value renders empty are left out.
@@ -724,7 +724,7 @@ export interface SyncPlan {
     [k: string]: SearchableFieldType;
   };
   /**
-   * Dot paths under searchable fields whose values search compares and sorts as a type whatever their JSON type (HubSpot property values and Shopify money arrive as strings). `number`: a JSON number, or a strict decimal string read as its number.
+   * Dot paths under searchable fields whose values search compares and sorts as a type whatever their JSON type (HubSpot property values and Shopify money arrive as strings). `number`: a JSON number, or a strict decimal string read as its number. `date-time`: an instant in epoch milliseconds, read from an ISO 8601 date (midnight UTC) or date-time (`Z`, `+HH:MM`, `-HH:MM`, or no zone meaning UTC), a JSON number or a string of 1 to 15 digits (epoch ms).
    */
   value_types?: {
     [k: string]: SyncValueType;

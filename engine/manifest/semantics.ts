@@ -127,8 +127,8 @@ class Checker {
     for (const name of Object.keys(plan.fields ?? {})) {
       if (!Object.hasOwn(plan.searchable, name)) this.report([...path, 'fields', name], `"${name}" is not a searchable field of ${entityName}`);
     }
-    for (const typedPath of Object.keys(plan.value_types ?? {})) {
-      const problem = valueTypePathProblem(typedPath, plan.searchable);
+    for (const [typedPath, valueType] of Object.entries(plan.value_types ?? {})) {
+      const problem = valueTypePathProblem(typedPath, valueType, plan.searchable);
       if (problem) this.report([...path, 'value_types', typedPath], problem);
     }
   }
@@ -331,13 +331,13 @@ export function checkSemantics(manifest: Manifest): SemanticProblem[] {
  * nested path must sit under an object field, and never run through an array field (a search
  * compares one value per record there, which an array cannot give).
  */
-function valueTypePathProblem(typedPath: string, searchable: Record<string, string>): string | null {
+function valueTypePathProblem(typedPath: string, valueType: string, searchable: Record<string, string>): string | null {
   const [top = '', ...sub] = typedPath.split('.');
   if (!Object.hasOwn(searchable, top)) return `"${top}" is not a searchable field; searchable fields are: ${Object.keys(searchable).join(', ')}`;
   const type = searchable[top];
   if (type === 'array') return `"${top}" is an array field: value types apply to one value, not through an array`;
   if (sub.length > 0 && type !== 'object') return `"${top}" is a ${type} field and has no sub-fields; a nested path needs an object field`;
-  if (sub.length === 0 && (type === 'object' || type === 'boolean')) return `"${top}" is a ${type} field: only a string, integer or number value can be typed number`;
+  if (sub.length === 0 && (type === 'object' || type === 'boolean')) return `"${top}" is a ${type} field: only a string, integer or number value can be typed ${valueType}`;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { scoringNodes, type TextNode } from './scoring-nodes.js';
 import { compareCodePoints, FUZZY_MIN_SIMILARITY, fuzzyGrams, fuzzyScore, keywordScore, keywordWords, likeMatches } from './text-match.js';
+import { strictInstantOf } from './strict-instant.js';
 import { strictNumberOf } from './strict-number.js';
 import type { FieldRef, FilterNode, ScalarValue } from './types.js';
 
@@ -18,8 +19,9 @@ function walk(value: unknown, segments: readonly string[]): unknown {
 
 /** The values a comparison looks at: the one value at the path, or (array fields) every element's. */
 function candidates(data: Record<string, unknown>, field: FieldRef): unknown[] {
-  // A number-typed path compares by numeric value; a value without one matches no comparison.
+  // A typed path compares by numeric value or instant; a value without one matches no comparison.
   if (field.valueType === 'number') return rawCandidates(data, field).map((value) => strictNumberOf(value) ?? undefined);
+  if (field.valueType === 'date-time') return rawCandidates(data, field).map((value) => strictInstantOf(value) ?? undefined);
   return rawCandidates(data, field);
 }
 

@@ -161,8 +161,8 @@ function scalarProblem(op: ComparisonOp, field: FieldRef, value: unknown): strin
   }
   if (typeof value === 'string' && !isStorableText(value)) return UNSTORABLE;
   if (typeof value === 'number' && !Number.isFinite(value)) return 'numbers must be finite';
-  // A typed path's value was already read by typedValue(): a number, or null (not for ranges).
-  if (field.valueType === 'number') return value !== null || !range ? null : `"${op}" on "${field.path}" needs a number, got null`;
+  // A typed path's value was already read by typedValue(): a number (or instant), or null (not for ranges).
+  if (field.valueType) return value !== null || !range ? null : `"${op}" on "${field.path}" needs a ${field.valueType === 'number' ? 'number' : 'date-time'}, got null`;
   const got = describeValue(value);
   if (kind === 'object') {
     return !range && value === null ? null : `"${field.path}" is an object field: compare a sub-field (e.g. "${field.path}.<name>") or test it with eq/neq null; got ${got}`;

@@ -1,6 +1,7 @@
 import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term } from './index-query.js';
 import { pathCode, pgTrigramsOf } from './pg-trigrams.js';
+import { pgInstant } from './postgres-instant.js';
 import { pgAccess, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './postgres-json.js';
 import { RECORD_TABLE } from '../store/record-table.js';
 import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
@@ -16,6 +17,11 @@ import type { FieldRef } from './types.js';
 function pgNumber(v: string, params: SqlParams): string {
   const text = `(${v} #>> '{}')`;
   return `(CASE jsonb_typeof(${v}) WHEN 'number' THEN (${v})::float8 WHEN 'string' THEN (CASE WHEN ${text} ~ ${params.add(STRICT_NUMBER_SOURCE)}::text THEN ${text}::float8 END) END)`;
+}
+
+/** The value a typed path compares and sorts by (a number or an instant, as float8), NULL when it has none. */
+function pgTyped(field: FieldRef, v: string, params: SqlParams): string {
+  return field.valueType === 'date-time' ? pgInstant(v, params) : pgNumber(v, params);
 }
 
 const OPS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
@@ -70,7 +76,7 @@ export const postgresDialect: SqlDialect = {
   },
 
   compare(field, op, value, { params }) {
-    if (field.valueType === 'number') return pgTest(field, params, (v) => `(${pgNumber(v, params)} ${OPS[op]} ${params.add(value)}::float8)`);
+    if (field.valueType) return pgTest(field, params, (v) => `(${pgTyped(field, v, params)} ${OPS[op]} ${params.add(value)}::float8)`);
     if (op === 'eq') return `(r.data @> ${params.add(containmentDocument(field, value))}::jsonb)`;
     return pgTest(field, params, (v) =>
       typeof value === 'string'
@@ -80,7 +86,7 @@ export const postgresDialect: SqlDialect = {
   },
 
   anyEqual(field, values, { params }) {
-    if (field.valueType === 'number') return pgTest(field, params, (v) => `(${pgNumber(v, params)} = ANY(${params.add(values)}::float8[]))`);
+    if (field.valueType) return pgTest(field, params, (v) => `(${pgTyped(field, v, params)} = ANY(${params.add(values)}::float8[]))`);
     if (values.length <= INDEXED_IN_VALUES) {
       // The containment `eq` writes, over one bound jsonb[]: GIN serves `@> ANY(...)` in a bitmap index scan.
       return `(r.data @> ANY(${params.add(values.map((value) => containmentDocument(field, value)))}::jsonb[]))`;
@@ -132,9 +138,9 @@ export const postgresDialect: SqlDialect = {
 
   sortKey(field, { params }) {
     const v = pgSingle(field, params);
-    if (field.valueType === 'number') {
-      // Numbers (and strict decimal strings) in the number slot; anything else sorts like a missing value.
-      const n = pgNumber(v, params);
+    if (field.valueType) {
+      // Numbers (strict decimal strings, instants) in the number slot; anything else sorts like a missing value.
+      const n = pgTyped(field, v, params);
       return [`(CASE WHEN ${n} IS NULL THEN 2 ELSE 0 END)`, `coalesce(${n}, 0::float8)`, `''::text COLLATE "C"`];
     }
     return [

@@ -3,14 +3,20 @@ import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js
 import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/record-table.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
+import { SQLITE_INSTANT_FUNCTION } from './strict-instant.js';
 import { SQLITE_NUMBER_FUNCTION } from './strict-number.js';
 import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
+import type { FieldRef } from './types.js';
 
 const OPS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 
-/** The numeric value of a number-typed path (engine/search/strict-number.ts): NULL when it has none. */
-const sqliteNumber = (v: SqliteValue) => `${SQLITE_NUMBER_FUNCTION}(${v.type}, ${v.value})`;
+/**
+ * The value a typed path compares and sorts by: its number (engine/search/strict-number.ts) or its
+ * instant in epoch ms (engine/search/strict-instant.ts); NULL when it has none.
+ */
+const sqliteTyped = (field: FieldRef, v: SqliteValue) =>
+  `${field.valueType === 'date-time' ? SQLITE_INSTANT_FUNCTION : SQLITE_NUMBER_FUNCTION}(${v.type}, ${v.value})`;
 
 /** A character that ends a keyword word after folding: not an ASCII letter or digit, and ASCII. */
 const NOT_WORD = '[^0-9a-z\u0080-\u{10FFFF}]';
@@ -43,7 +49,7 @@ export const sqliteDialect: SqlDialect = {
   },
 
   compare(field, op, value, { params }) {
-    if (field.valueType === 'number') return sqliteTest(field, params, (v) => `(${sqliteNumber(v)} ${OPS[op]} ${params.add(value)})`);
+    if (field.valueType) return sqliteTest(field, params, (v) => `(${sqliteTyped(field, v)} ${OPS[op]} ${params.add(value)})`);
     return sqliteTest(field, params, (v) => {
       if (typeof value === 'boolean') return `${v.type} = ${value ? "'true'" : "'false'"}`;
       const types = typeof value === 'string' ? `${v.type} = 'text'` : `${v.type} IN ('integer', 'real')`;
@@ -52,8 +58,8 @@ export const sqliteDialect: SqlDialect = {
   },
 
   anyEqual(field, values, { params }) {
-    if (field.valueType === 'number') {
-      return sqliteTest(field, params, (v) => `(${sqliteNumber(v)} IN (SELECT value FROM json_each(${params.add(JSON.stringify(values))})))`);
+    if (field.valueType) {
+      return sqliteTest(field, params, (v) => `(${sqliteTyped(field, v)} IN (SELECT value FROM json_each(${params.add(JSON.stringify(values))})))`);
     }
     const strings = values.filter((value) => typeof value === 'string');
     const numbers = values.filter((value) => typeof value === 'number');
@@ -115,9 +121,9 @@ export const sqliteDialect: SqlDialect = {
 
   sortKey(field, { params }) {
     const v = sqliteSingle(field, params);
-    if (field.valueType === 'number') {
-      // Numbers (and strict decimal strings) in the number slot; anything else sorts like a missing value.
-      const n = sqliteNumber(v);
+    if (field.valueType) {
+      // Numbers (strict decimal strings, instants) in the number slot; anything else sorts like a missing value.
+      const n = sqliteTyped(field, v);
       return [`CASE WHEN ${n} IS NULL THEN 2 ELSE 0 END`, `coalesce(${n}, 0)`, `''`];
     }
     return [

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { SQLITE_INSTANT_FUNCTION, strictInstantOf } from './strict-instant.js';
 
 /**
  * The strict decimal rule for number-typed fields (issue 12 §1): optional sign, 1 to 30 digits,
@@ -30,14 +31,19 @@ export function strictNumberOf(value: unknown): number | null {
 /** The SQLite function name the dialect calls: `search_number(json_type, value)`. */
 export const SQLITE_NUMBER_FUNCTION = 'search_number';
 
+/** A JSON value as SQLite hands it to a function: json_type() names it, the value is its SQL form. */
+function jsonScalar(type: unknown, value: unknown): unknown {
+  if (type === 'integer' || type === 'real') return typeof value === 'bigint' ? Number(value) : value;
+  return type === 'text' ? value : null;
+}
+
 /**
- * Registers `search_number(type, value)` on a connection that runs searches: SQLite has no regex,
- * and one deterministic function running the same JavaScript rule is equivalent by construction.
- * The type argument tells a JSON `true` (SQL 1) from the number 1.
+ * Registers `search_number(type, value)` and `search_instant(type, value)` on a connection that
+ * runs searches: SQLite has no regex, and deterministic functions running the same JavaScript
+ * rules are equivalent by construction. The type argument tells a JSON `true` (SQL 1) from the
+ * number 1.
  */
 export function registerSearchFunctions(db: Database.Database): void {
-  db.function(SQLITE_NUMBER_FUNCTION, { deterministic: true }, (type: unknown, value: unknown) => {
-    if (type === 'integer' || type === 'real') return typeof value === 'bigint' ? Number(value) : (value as number);
-    return type === 'text' ? strictNumberOf(value) : null;
-  });
+  db.function(SQLITE_NUMBER_FUNCTION, { deterministic: true }, (type: unknown, value: unknown) => strictNumberOf(jsonScalar(type, value)));
+  db.function(SQLITE_INSTANT_FUNCTION, { deterministic: true }, (type: unknown, value: unknown) => strictInstantOf(jsonScalar(type, value)));
 }

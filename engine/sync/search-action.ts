@@ -16,7 +16,7 @@ export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | 
   const fields = Object.keys(searchable);
   const typed = Object.entries(spec.sync?.value_types ?? {}).map(([path, type]) => `${path} (${type})`);
   // The typed paths are named here so connector types, the OpenAPI document and `entities` all show them.
-  const typedNote = typed.length > 0 ? ` Value types: ${typed.join(', ')}: compared and sorted by value; a number path takes a number or a decimal string.` : '';
+  const typedNote = typed.length > 0 ? ` Value types: ${typed.join(', ')}: compared and sorted by value; a number path takes a number or a decimal string, a date-time path an ISO 8601 date or date-time (no offset: UTC) or epoch milliseconds.` : '';
   return {
     type: 'object',
     additionalProperties: false,
