@@ -14,6 +14,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** Runs a command's action and prints its failure as the CLI's error line (exit code set there) instead of a stack trace. */
 function guarded<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
@@ -24,12 +25,23 @@ function guarded<A extends unknown[]>(fn: (...args: A) => unknown): (...args: A)
   };
 }
 
-/** The `connector-engine` command line. */
+/** The `connector-engine` command line (commands in the order `--help` lists them). */
 export function buildProgram(): Command {
   const program = new Command('connector-engine')
     .description('Run named actions on entities of third-party APIs through YAML connector manifests.')
     .showHelpAfterError();
+  addLintCommand(program);
+  addExecCommand(program);
+  addEntitiesCommand(program);
+  addSandboxCommand(program);
+  addServeCommand(program);
+  addSyncCommand(program);
+  addClientsCommands(program);
+  return program;
+}
 
+/** `lint`: checks manifests the way loading does, without running anything. */
+function addLintCommand(program: Command): void {
   program
     .command('lint')
     .description('validate connector manifests (default: every shipped one); prints file:line:col problems')
@@ -42,7 +54,10 @@ export function buildProgram(): Command {
         if (report.problems.length > 0) process.exitCode = 1;
       }),
     );
+}
 
+/** `exec`: one action from the shell, against a real upstream or the sandbox. */
+function addExecCommand(program: Command): void {
   program
     .command('exec')
     .description('run one action and print the result as JSON')
@@ -57,7 +72,10 @@ export function buildProgram(): Command {
     .option('--output <file>', 'for download: write the file here instead of stdout')
     .option('--sandbox', 'run against the built-in fake upstream with its credentials (no set-up needed)')
     .action(guarded(execCommand));
+}
 
+/** `entities`: what a connector type offers, for someone about to call it. */
+function addEntitiesCommand(program: Command): void {
   program
     .command('entities')
     .description("list a connector type's entities, actions and params")
@@ -71,7 +89,10 @@ export function buildProgram(): Command {
         else process.stdout.write(entitiesText(source) + '\n');
       }),
     );
+}
 
+/** `sandbox`: the fake upstreams in the foreground, for trying the engine without accounts. */
+function addSandboxCommand(program: Command): void {
   program
     .command('sandbox')
     .description('serve the fake upstream APIs; the first stdout line is JSON with base URLs and credentials')
@@ -80,7 +101,10 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'seed of the generated data')
     .option('--no-rate-limits', 'switch the upstream rate limits off (benchmarks)')
     .action(guarded(sandboxCommand));
+}
 
+/** `serve`: the hosted HTTP API. */
+function addServeCommand(program: Command): void {
   program
     .command('serve')
     .description('serve the hosted HTTP API (env ENGINE_PORT, ENGINE_DATABASE_URL, ENGINE_SECRET, ENGINE_UPSTREAM_<TYPE>)')
@@ -92,7 +116,10 @@ export function buildProgram(): Command {
     .option('--max-connectors-per-user <n>', 'most connectors one end user of one platform client may hold (default ENGINE_MAX_CONNECTORS_PER_USER or 100)')
     .option('--execute-deadline-ms <ms>', 'deadline of an execute whose body names no timeout_ms (default ENGINE_EXECUTE_DEADLINE_MS or 30000)')
     .action(guarded(serveCommand));
+}
 
+/** `sync`: one sync pass by hand, e.g. to fill a copy before the scheduler would. */
+function addSyncCommand(program: Command): void {
   program
     .command('sync')
     .description("run a sync pass of a stored connector now, with a progress bar; prints each entity's state as JSON")
@@ -102,7 +129,10 @@ export function buildProgram(): Command {
     .option('--sandbox', 'read from the built-in fake upstreams (for connectors created by `serve --sandbox`)')
     .option('--batch-size <records>', 'records per write transaction (default 500); a killed pass loses at most one batch of work')
     .action(guarded(syncCommand));
+}
 
+/** `clients create|list|revoke`: the platform clients of the hosted API, managed on the database directly. */
+function addClientsCommands(program: Command): void {
   const clients = program.command('clients').description('platform clients of the hosted API');
   clients
     .command('create')
@@ -122,6 +152,4 @@ export function buildProgram(): Command {
     .option('--database-url <url>', 'database')
     .option('--purge', "also delete the client's connectors with their credentials and synchronized copies")
     .action(guarded(revokeClientCommand));
-
-  return program;
 }

@@ -40,96 +40,139 @@ async function settle(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** What a wait shows of itself: the entry without its order and callback. */
+function view(entry: Entry): ScheduledWait {
+  return { delayMs: entry.delayMs, dueAt: entry.dueAt, kind: entry.kind };
+}
+
+/** A watcher of {@link ManualClock.nextWait} that no pending wait matched yet. */
+interface Watcher {
+  match: (wait: ScheduledWait) => boolean;
+  resolve: (wait: ScheduledWait) => void;
+}
+
 /**
- * Creates a manual clock starting at `startMs` (default: the real time now, so stored timestamps
- * look plausible).
+ * The time and the waits of one manual clock.
+ * Why: the clock's methods are thin doors onto this one state, each short enough to read.
  */
-export function createManualClock(startMs: number = Date.now()): ManualClock {
-  let now = startMs;
-  let seq = 0;
-  const entries = new Set<Entry>();
-  const history: ScheduledWait[] = [];
-  const watchers = new Set<{ match: (wait: ScheduledWait) => boolean; resolve: (wait: ScheduledWait) => void }>();
+class WaitQueue {
+  now: number;
+  readonly history: ScheduledWait[] = [];
+  private seq = 0;
+  private readonly entries = new Set<Entry>();
+  private readonly watchers = new Set<Watcher>();
 
-  const view = (entry: Entry): ScheduledWait => ({ delayMs: entry.delayMs, dueAt: entry.dueAt, kind: entry.kind });
-  const ordered = () => [...entries].sort((a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
+  constructor(startMs: number) {
+    this.now = startMs;
+  }
 
-  function schedule(kind: ScheduledWait['kind'], run: () => void, ms: number, everyMs?: number): Entry {
+  /** The pending waits, earliest first; equal times in the order they were scheduled. */
+  ordered(): Entry[] {
+    return [...this.entries].sort((a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
+  }
+
+  /** Adds a wait, records it and hands it to the first watchers it matches. */
+  schedule(kind: ScheduledWait['kind'], run: () => void, ms: number, everyMs?: number): Entry {
     const delayMs = Math.max(0, Number.isFinite(ms) ? ms : 0);
-    const entry: Entry = { kind, delayMs, dueAt: now + delayMs, seq: seq++, run, ...(everyMs !== undefined ? { everyMs } : {}) };
-    entries.add(entry);
-    history.push(view(entry));
-    for (const watcher of watchers) {
+    const entry: Entry = { kind, delayMs, dueAt: this.now + delayMs, seq: this.seq++, run, ...(everyMs !== undefined ? { everyMs } : {}) };
+    this.entries.add(entry);
+    this.history.push(view(entry));
+    for (const watcher of this.watchers) {
       if (!watcher.match(view(entry))) continue;
-      watchers.delete(watcher);
+      this.watchers.delete(watcher);
       watcher.resolve(view(entry));
     }
     return entry;
   }
 
-  function fire(entry: Entry): void {
-    entries.delete(entry);
+  /** Drops a wait; false when it already fired or was cancelled. */
+  cancel(entry: Entry): boolean {
+    return this.entries.delete(entry);
+  }
+
+  /** Runs a wait that fell due; a repeating one is put back one period later. */
+  private fire(entry: Entry): void {
+    this.entries.delete(entry);
     if (entry.everyMs !== undefined) {
       entry.dueAt += Math.max(1, entry.everyMs);
-      entry.seq = seq++;
-      entries.add(entry);
+      entry.seq = this.seq++;
+      this.entries.add(entry);
     }
     entry.run();
   }
 
+  /** See {@link ManualClock.advance}. */
+  async advance(ms: number): Promise<void> {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.advance needs a non-negative number of milliseconds, got ${ms}`);
+    const until = this.now + ms;
+    await settle();
+    for (;;) {
+      const next = this.ordered()[0];
+      if (!next || next.dueAt > until) break;
+      this.now = Math.max(this.now, next.dueAt);
+      this.fire(next);
+      await settle();
+    }
+    this.now = until;
+    await settle();
+  }
+
+  /** See {@link ManualClock.advanceToNext}. */
+  async advanceToNext(): Promise<ScheduledWait> {
+    await settle();
+    const next = this.ordered()[0];
+    if (!next) throw new Error('clock.advanceToNext: nothing is scheduled');
+    const wait = view(next);
+    await this.advance(Math.max(0, next.dueAt - this.now));
+    return wait;
+  }
+
+  /** See {@link ManualClock.nextWait}. */
+  nextWait(match: (wait: ScheduledWait) => boolean): Promise<ScheduledWait> {
+    const found = this.ordered().find((entry) => match(view(entry)));
+    if (found) return Promise.resolve(view(found));
+    return new Promise((resolve) => this.watchers.add({ match, resolve }));
+  }
+}
+
+/** A sleep on the queue: resolves when it fires, rejects with the signal's reason when aborted first. */
+function sleepOn(queue: WaitQueue, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      queue.cancel(entry);
+      reject(signal?.reason);
+    };
+    const entry = queue.schedule('sleep', () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Creates a manual clock starting at `startMs` (default: the real time now, so stored timestamps
+ * look plausible).
+ */
+export function createManualClock(startMs: number = Date.now()): ManualClock {
+  const queue = new WaitQueue(startMs);
   const clock: ManualClock = {
-    now: () => now,
-    sleep(ms, signal) {
-      return new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        const onAbort = () => {
-          entries.delete(entry);
-          reject(signal?.reason);
-        };
-        const entry = schedule('sleep', () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        }, ms);
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
-    },
+    now: () => queue.now,
+    sleep: (ms, signal) => sleepOn(queue, ms, signal),
     setTimer(run, ms): ClockTimer {
-      const entry = schedule('timer', run, ms);
-      return { cancel: () => void entries.delete(entry) };
+      const entry = queue.schedule('timer', run, ms);
+      return { cancel: () => void queue.cancel(entry) };
     },
     setRepeating(run, ms): ClockTimer {
-      const entry = schedule('repeating', run, ms, ms);
-      return { cancel: () => void entries.delete(entry) };
+      const entry = queue.schedule('repeating', run, ms, ms);
+      return { cancel: () => void queue.cancel(entry) };
     },
-    async advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.advance needs a non-negative number of milliseconds, got ${ms}`);
-      const until = now + ms;
-      await settle();
-      for (;;) {
-        const next = ordered()[0];
-        if (!next || next.dueAt > until) break;
-        now = Math.max(now, next.dueAt);
-        fire(next);
-        await settle();
-      }
-      now = until;
-      await settle();
-    },
-    async advanceToNext() {
-      await settle();
-      const next = ordered()[0];
-      if (!next) throw new Error('clock.advanceToNext: nothing is scheduled');
-      const wait = view(next);
-      await clock.advance(Math.max(0, next.dueAt - now));
-      return wait;
-    },
-    nextWait(match = () => true) {
-      const found = ordered().find((entry) => match(view(entry)));
-      if (found) return Promise.resolve(view(found));
-      return new Promise((resolve) => watchers.add({ match, resolve }));
-    },
-    pending: () => ordered().map(view),
-    history,
+    advance: (ms) => queue.advance(ms),
+    advanceToNext: () => queue.advanceToNext(),
+    nextWait: (match = () => true) => queue.nextWait(match),
+    pending: () => queue.ordered().map(view),
+    history: queue.history,
   };
   return clock;
 }

@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FaultSwitches, type Faults } from './faults.js';
+import { FaultSwitches, type Faults, type PreemptiveFault } from './faults.js';
 import { parseParamMap, type ParamMap } from './param-map.js';
 import { decodeRequestBody, readRequestBody } from './request-body.js';
 import { encodeResponse, jsonResponse, textResponse, type EncodedResponse, type FakeResponse } from './responses.js';
-import { Router, type RouteKind } from './router.js';
+import { Router, type RouteKind, type RouteMatch } from './router.js';
 
 /** A request as a handler sees it. */
 export interface FakeRequest {
@@ -200,12 +200,26 @@ export class FakeServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const fakeReq = await this.readRequest(req);
+    const lookup = this.router.lookup(fakeReq.method, fakeReq.path);
+    const admitted: { release?: () => void } = {};
+    try {
+      const outcome = lookup.found ? await this.routed(fakeReq, lookup.match, admitted) : this.unrouted(fakeReq, lookup.allowedMethods);
+      if (outcome === 'reset') return destroySocket(req);
+      this.send(res, fakeReq, outcome);
+    } finally {
+      admitted.release?.();
+    }
+  }
+
+  /** The request as handlers see it: raw path, parsed query, decoded body, a fresh request id. */
+  private async readRequest(req: IncomingMessage): Promise<FakeRequest> {
     const baseUrl = this.baseUrl;
     const url = new URL(req.url ?? '/', baseUrl);
     const raw = await readRequestBody(req);
     const contentType = headerText(req.headers['content-type']);
     const decoded = decodeRequestBody(raw, contentType);
-    const fakeReq: FakeRequest = {
+    return {
       method: (req.method ?? 'GET').toUpperCase(),
       path: rawPath(req.url, url),
       url,
@@ -218,69 +232,62 @@ export class FakeServer {
       baseUrl,
       ...(decoded.parseError !== undefined ? { bodyParseError: decoded.parseError } : {}),
     };
+  }
 
-    const lookup = this.router.lookup(fakeReq.method, fakeReq.path);
-    let release: (() => void) | undefined;
-    try {
-      let response: FakeResponse;
-      let fault: FaultKind | undefined;
-      let truncate = false;
-      let route: string | undefined;
-      if (lookup.found) {
-        const { match } = lookup;
-        route = match.pattern;
-        fakeReq.params = match.params;
-        this.counts[match.kind] += 1;
-        const admission = this.hooks.admit?.(fakeReq, match.kind);
-        const rejected = admission !== undefined && 'reject' in admission ? admission.reject : undefined;
-        if (admission !== undefined && 'release' in admission) release = admission.release;
-        const delay = rejected ? 0 : this.switches.delayFor(match.kind);
-        if (delay > 0) await sleep(delay);
-        if (!rejected) await this.switches.waitIfHeld(match.kind, fakeReq.path);
-        const preemptive = rejected ? undefined : this.switches.takePreemptive(match.kind);
-        if (preemptive?.kind === 'reset') {
-          this.record(fakeReq, { status: 0, headers: {}, body: '' }, 'reset', route);
-          destroySocket(req);
-          return;
-        }
-        if (rejected) {
-          response = rejected;
-        } else if (preemptive?.kind === 'rate-limit') {
-          fault = 'rate-limit';
-          response = this.hooks.rateLimited?.(fakeReq, preemptive.retryAfter) ?? defaultRateLimited(preemptive.retryAfter);
-        } else if (preemptive?.kind === 'fail') {
-          fault = 'fail';
-          response =
-            preemptive.body !== undefined
-              ? typeof preemptive.body === 'string'
-                ? textResponse(preemptive.status, preemptive.body)
-                : jsonResponse(preemptive.status, preemptive.body)
-              : (this.hooks.serverError?.(fakeReq, preemptive.status) ?? defaultServerError(preemptive.status));
-        } else {
-          response = await this.runHandler(match.handler, fakeReq);
-        }
-        if (!rejected && this.switches.takeTruncation(match.kind)) {
-          truncate = true;
-          fault = 'truncate';
-        }
-      } else {
-        this.counts.unrouted += 1;
-        response =
-          lookup.allowedMethods.length > 0
-            ? (this.hooks.methodNotAllowed?.(fakeReq, lookup.allowedMethods) ??
-              jsonResponse(405, { message: `${fakeReq.method} is not allowed on ${fakeReq.path}` }, { allow: lookup.allowedMethods.join(', ') }))
-            : (this.hooks.notFound?.(fakeReq) ?? jsonResponse(404, { message: `no route for ${fakeReq.method} ${fakeReq.path}` }));
-      }
-      if (this.hooks.decorate) response = this.hooks.decorate(fakeReq, response);
-      const encoded = encodeResponse(response);
-      this.record(fakeReq, { status: encoded.status, headers: encoded.headers, body: encoded.recordedBody }, fault, route);
-      if (truncate) sendTruncated(res, encoded);
-      else {
-        res.writeHead(encoded.status, encoded.headers);
-        res.end(encoded.payload);
-      }
-    } finally {
-      release?.();
+  /**
+   * Answers a routed request: the admission hook may refuse it (or hand back a release, kept in
+   * `admitted`); otherwise the fault switches apply (delay, hold, reset, rate limit, failure,
+   * truncation) before the handler runs. 'reset' when the connection is to be cut (already logged).
+   */
+  private async routed(fakeReq: FakeRequest, match: RouteMatch<FakeHandler>, admitted: { release?: () => void }): Promise<Outcome | 'reset'> {
+    const route = match.pattern;
+    fakeReq.params = match.params;
+    this.counts[match.kind] += 1;
+    const admission = this.hooks.admit?.(fakeReq, match.kind);
+    if (admission !== undefined && 'release' in admission) admitted.release = admission.release;
+    if (admission !== undefined && 'reject' in admission && admission.reject) return { response: admission.reject, fault: undefined, truncate: false, route };
+    const delay = this.switches.delayFor(match.kind);
+    if (delay > 0) await sleep(delay);
+    await this.switches.waitIfHeld(match.kind, fakeReq.path);
+    const preemptive = this.switches.takePreemptive(match.kind);
+    if (preemptive?.kind === 'reset') {
+      this.record(fakeReq, { status: 0, headers: {}, body: '' }, 'reset', route);
+      return 'reset';
+    }
+    const outcome: Outcome = preemptive
+      ? { response: this.faultResponse(fakeReq, preemptive), fault: preemptive.kind, truncate: false, route }
+      : { response: await this.runHandler(match.handler, fakeReq), fault: undefined, truncate: false, route };
+    if (this.switches.takeTruncation(match.kind)) return { ...outcome, truncate: true, fault: 'truncate' };
+    return outcome;
+  }
+
+  /** The answer of an injected rate limit or failure (the fake's own error body unless one was given). */
+  private faultResponse(fakeReq: FakeRequest, fault: Exclude<PreemptiveFault, { kind: 'reset' }>): FakeResponse {
+    if (fault.kind === 'rate-limit') return this.hooks.rateLimited?.(fakeReq, fault.retryAfter) ?? defaultRateLimited(fault.retryAfter);
+    if (fault.body === undefined) return this.hooks.serverError?.(fakeReq, fault.status) ?? defaultServerError(fault.status);
+    return typeof fault.body === 'string' ? textResponse(fault.status, fault.body) : jsonResponse(fault.status, fault.body);
+  }
+
+  /** 405 naming the allowed methods when the path exists, else 404 (in the fake's own shape when it has one). */
+  private unrouted(fakeReq: FakeRequest, allowedMethods: string[]): Outcome {
+    this.counts.unrouted += 1;
+    const response =
+      allowedMethods.length > 0
+        ? (this.hooks.methodNotAllowed?.(fakeReq, allowedMethods) ??
+          jsonResponse(405, { message: `${fakeReq.method} is not allowed on ${fakeReq.path}` }, { allow: allowedMethods.join(', ') }))
+        : (this.hooks.notFound?.(fakeReq) ?? jsonResponse(404, { message: `no route for ${fakeReq.method} ${fakeReq.path}` }));
+    return { response, fault: undefined, truncate: false, route: undefined };
+  }
+
+  /** Decorates, logs and writes the answer (cut short when a truncation fault was taken). */
+  private send(res: ServerResponse, fakeReq: FakeRequest, outcome: Outcome): void {
+    const response = this.hooks.decorate ? this.hooks.decorate(fakeReq, outcome.response) : outcome.response;
+    const encoded = encodeResponse(response);
+    this.record(fakeReq, { status: encoded.status, headers: encoded.headers, body: encoded.recordedBody }, outcome.fault, outcome.route);
+    if (outcome.truncate) sendTruncated(res, encoded);
+    else {
+      res.writeHead(encoded.status, encoded.headers);
+      res.end(encoded.payload);
     }
   }
 
@@ -305,6 +312,14 @@ export class FakeServer {
       ...(route ? { route } : {}),
     });
   }
+}
+
+/** What a request is answered with, and how the log names it. */
+interface Outcome {
+  response: FakeResponse;
+  fault: FaultKind | undefined;
+  truncate: boolean;
+  route: string | undefined;
 }
 
 /** The path exactly as the client sent it (no dot-segment or percent normalisation), so the log shows what was sent. */

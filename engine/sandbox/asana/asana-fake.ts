@@ -7,13 +7,14 @@ import type { FakeResponse } from '../responses.js';
 import type { Faults } from '../faults.js';
 import type { UpstreamInfo } from '../upstream-info.js';
 import { blobSha256 } from './blob-bytes.js';
-import { BlobServer, type BlobRequest } from './blob-server.js';
+import { BlobServer, type BlobFile, type BlobRequest } from './blob-server.js';
 import { BlobUrlSigner } from './blob-url.js';
 import { guarded, type AsanaContext } from './context.js';
 import type { AsanaAnchors, AsanaDataset } from './dataset.js';
 import { noMatchingRoute, rateLimited, statusError } from './errors.js';
 import { createFakeClock, type FakeClock } from '../fake-clock.js';
 import type { RecordContext } from './full-records.js';
+import type { AsanaUser } from './model.js';
 import { oauthToken } from './oauth-token.js';
 import { DEFAULT_OFFSET_TTL_MS, OffsetCodec } from './offset-token.js';
 import { API_PREFIX } from './paging.js';
@@ -122,21 +123,12 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
   const seed = options.seed ?? 42;
   const data = seedAsanaData(options.records ?? 1200, seed);
   const meGid = data.anchors.meGid;
-  const me = data.user(meGid)!;
   const clock = createFakeClock();
   const tokens = new TokenStore(seed, meGid, clock);
   const limits = new AsanaRateLimits(options.rateLimits ?? true, clock);
   const offsets = new OffsetCodec(seed, clock, options.offsetTtlMs ?? DEFAULT_OFFSET_TTL_MS);
   const signer = new BlobUrlSigner(seed, clock);
-  const blobs = new BlobServer(
-    (gid) => {
-      const attachment = data.attachment(gid);
-      if (!attachment || attachment.download !== 'blob') return undefined;
-      return { gid, name: attachment.name, size: attachment.sizeBytes, contentType: attachment.contentType, createdAt: attachment.createdAt };
-    },
-    signer,
-    clock,
-  );
+  const blobs = new BlobServer((gid) => blobOf(data, gid), signer, clock);
   const host = options.host ?? '127.0.0.1';
   const blobBaseUrl = await blobs.listen(options.blobPort ?? 0, host);
   const records: RecordContext = {
@@ -147,18 +139,48 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
   const threshold = options.tooLargeThreshold ?? DEFAULT_TOO_LARGE_THRESHOLD;
   if (!Number.isInteger(threshold) || threshold < 1) throw new RangeError(`tooLargeThreshold must be a positive integer, got ${threshold}`);
   const ctx: AsanaContext = { data, tokens, limits, clock, offsets, records, tooLargeThreshold: threshold };
+  const server = apiServer(ctx, data.user(meGid)!);
+  let origin: string;
+  try {
+    origin = await server.listen(options.port ?? 0, host);
+  } catch (error) {
+    await blobs.close();
+    throw error;
+  }
+  const startupAccessToken = tokens.issueAccessToken();
+  return fakeHandle({ ctx, server, blobs, origin, blobBaseUrl, startupAccessToken });
+}
 
+/** The file-host view of an attachment; undefined unless the file host serves it. */
+function blobOf(data: AsanaDataset, gid: string): BlobFile | undefined {
+  const attachment = data.attachment(gid);
+  if (!attachment || attachment.download !== 'blob') return undefined;
+  return { gid, name: attachment.name, size: attachment.sizeBytes, contentType: attachment.contentType, createdAt: attachment.createdAt };
+}
+
+/** The API server: Asana's error bodies, the rate limits, the token endpoint and every read route. */
+function apiServer(ctx: AsanaContext, me: AsanaUser): FakeServer {
   const server = new FakeServer('asana', {
     serverError: (_req, status) => statusError(status),
     rateLimited: (_req, retryAfter) => rateLimited(retryAfter),
     notFound: () => noMatchingRoute(),
     methodNotAllowed: () => noMatchingRoute(),
-    admit: (req, kind) => limits.enter(req, kind),
+    admit: (req, kind) => ctx.limits.enter(req, kind),
   });
-  server.route('POST', '/-/oauth_token', (req) => oauthToken(tokens, me, req), 'auth');
+  server.route('POST', '/-/oauth_token', (req) => oauthToken(ctx.tokens, me, req), 'auth');
   const get = (path: string, handler: (ctx: AsanaContext, req: FakeRequest) => FakeResponse, search = false): void => {
     server.route('GET', `${API_PREFIX}${path}`, guarded(ctx, (req) => handler(ctx, req), { search }));
   };
+  listRoutes(get);
+  singleRoutes(get);
+  return server;
+}
+
+/** Registers a GET route under the API prefix; `search` routes count against the search limit. */
+type RouteGet = (path: string, handler: (ctx: AsanaContext, req: FakeRequest) => FakeResponse, search?: boolean) => void;
+
+/** The list and search routes. */
+function listRoutes(get: RouteGet): void {
   get('/tasks', listTasks);
   get('/projects/:project_gid/tasks', listProjectTasks);
   get('/sections/:section_gid/tasks', listSectionTasks);
@@ -180,6 +202,10 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
   get('/workspaces/:workspace_gid/tags', listWorkspaceTags);
   get('/tags', listTags);
   get('/projects/:project_gid/sections', listProjectSections);
+}
+
+/** The single-object routes (registered after the lists, as before). */
+function singleRoutes(get: RouteGet): void {
   get('/tasks/:task_gid', (c, req) => readSingle(c, req, 'task', 'task_gid'));
   get('/projects/:project_gid', (c, req) => readSingle(c, req, 'project', 'project_gid'));
   get('/workspaces/:workspace_gid', (c, req) => readSingle(c, req, 'workspace', 'workspace_gid'));
@@ -188,17 +214,23 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
   get('/tags/:tag_gid', (c, req) => readSingle(c, req, 'tag', 'tag_gid'));
   get('/sections/:section_gid', (c, req) => readSingle(c, req, 'section', 'section_gid'));
   get('/attachments/:attachment_gid', (c, req) => readSingle(c, req, 'attachment', 'attachment_gid'));
+}
 
-  let origin: string;
-  try {
-    origin = await server.listen(options.port ?? 0, host);
-  } catch (error) {
-    await blobs.close();
-    throw error;
-  }
+/** The running parts a fake handle exposes. */
+interface RunningParts {
+  ctx: AsanaContext;
+  server: FakeServer;
+  blobs: BlobServer;
+  origin: string;
+  blobBaseUrl: string;
+  startupAccessToken: string;
+}
+
+/** The test hooks over the running servers, tokens and limits. */
+function fakeHandle(parts: RunningParts): AsanaFake {
+  const { ctx, server, blobs, origin, blobBaseUrl } = parts;
+  const { data, tokens, limits } = ctx;
   const baseUrl = `${origin}${API_PREFIX}`;
-  const startupAccessToken = tokens.issueAccessToken();
-
   return {
     type: 'asana',
     baseUrl,
@@ -215,7 +247,7 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
       blobs.requests.length = 0;
     },
     faults: server.faults,
-    clock,
+    clock: ctx.clock,
     personalAccessToken: tokens.personalAccessToken,
     oauthClientId: tokens.clientId,
     oauthClientSecret: tokens.clientSecret,
@@ -232,32 +264,38 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
     readsInFlight: (token) => limits.readsInFlight(token),
     dataset: data,
     anchors: data.anchors,
-    blobSha256: (attachmentGid) => {
-      const attachment = data.attachment(attachmentGid);
-      if (!attachment || attachment.download !== 'blob') throw new Error(`attachment ${attachmentGid} is not served by the file host`);
-      return blobSha256(attachment.gid, attachment.sizeBytes);
-    },
-    describe: () => {
-      const pat = { token: tokens.personalAccessToken };
-      return {
-        base_url: baseUrl,
-        credentials: { ...pat },
-        credentials_by_scheme: {
-          personal_access_token: pat,
-          oauth: {
-            client_id: tokens.clientId,
-            client_secret: tokens.clientSecret,
-            refresh_token: tokens.refreshToken,
-            access_token: startupAccessToken,
-          },
-        },
-        config: {},
-        // The file host is a second origin, like S3 (API-NOTES B5).
-        allow_origins: [new URL(blobBaseUrl).origin],
-      };
-    },
+    blobSha256: (attachmentGid) => servedBlobSha256(data, attachmentGid),
+    describe: () => describeAsana(tokens, baseUrl, blobBaseUrl, parts.startupAccessToken),
     close: async () => {
       await Promise.all([server.close(), blobs.close()]);
     },
+  };
+}
+
+/** SHA-256 of a file-hosted attachment's content; throws for any other attachment. */
+function servedBlobSha256(data: AsanaDataset, attachmentGid: string): string {
+  const attachment = data.attachment(attachmentGid);
+  if (!attachment || attachment.download !== 'blob') throw new Error(`attachment ${attachmentGid} is not served by the file host`);
+  return blobSha256(attachment.gid, attachment.sizeBytes);
+}
+
+/** The connection details the sandbox prints: a personal access token, or OAuth with a startup token. */
+function describeAsana(tokens: TokenStore, baseUrl: string, blobBaseUrl: string, startupAccessToken: string): UpstreamInfo {
+  const pat = { token: tokens.personalAccessToken };
+  return {
+    base_url: baseUrl,
+    credentials: { ...pat },
+    credentials_by_scheme: {
+      personal_access_token: pat,
+      oauth: {
+        client_id: tokens.clientId,
+        client_secret: tokens.clientSecret,
+        refresh_token: tokens.refreshToken,
+        access_token: startupAccessToken,
+      },
+    },
+    config: {},
+    // The file host is a second origin, like S3 (API-NOTES B5).
+    allow_origins: [new URL(blobBaseUrl).origin],
   };
 }

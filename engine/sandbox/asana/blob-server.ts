@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream';
 import { parseParamMap, type ParamMap } from '../param-map.js';
 import { blobStream } from './blob-bytes.js';
-import { DOWNLOAD_URL_TTL_SECONDS, type BlobUrlSigner } from './blob-url.js';
+import { DOWNLOAD_URL_TTL_SECONDS, type BlobUrlSigner, type UrlCheck } from './blob-url.js';
 import { parseRange } from './byte-range.js';
 import type { FakeClock } from '../fake-clock.js';
 import {
@@ -103,12 +103,22 @@ export class BlobServer {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://blob.invalid');
+    const entry = this.record(req, url);
+    req.resume();
+    const gid = this.authorize(req, res, entry, url);
+    if (gid === undefined) return;
+    const file = this.files(gid);
+    if (!file) return this.fail(res, entry, noSuchKey(entry.path.slice(1)), 'NoSuchKey');
+    this.serve(req, res, entry, file);
+  }
+
+  /** Logs the request (path without query, parsed query, headers) for the tests to read. */
+  private record(req: IncomingMessage, url: URL): BlobRequest {
     const target = req.url ?? '/';
     const queryStart = target.search(/[?#]/);
-    const path = queryStart < 0 ? target : target.slice(0, queryStart);
     const entry: BlobRequest = {
       method: (req.method ?? 'GET').toUpperCase(),
-      path,
+      path: queryStart < 0 ? target : target.slice(0, queryStart),
       query: parseParamMap(url.searchParams),
       headers: { ...req.headers },
       status: 0,
@@ -117,36 +127,56 @@ export class BlobServer {
       completed: false,
     };
     this.requests.push(entry);
-    req.resume();
+    return entry;
+  }
 
-    if (entry.method !== 'GET' && entry.method !== 'HEAD') return this.fail(res, entry, methodNotAllowed(entry.method), 'MethodNotAllowed');
+  /**
+   * The attachment gid of a GET/HEAD with a valid presigned URL and no Authorization header;
+   * otherwise answers S3's error and returns undefined.
+   */
+  private authorize(req: IncomingMessage, res: ServerResponse, entry: BlobRequest, url: URL): string | undefined {
+    if (entry.method !== 'GET' && entry.method !== 'HEAD') return this.refuse(res, entry, methodNotAllowed(entry.method), 'MethodNotAllowed');
     const authorization = headerText(req.headers['authorization']);
     const presigned = url.searchParams.has('X-Amz-Algorithm') || url.searchParams.has('X-Amz-Signature');
     if (authorization !== undefined) {
-      if (presigned) return this.fail(res, entry, onlyOneAuthMechanism(authorization), 'InvalidArgument');
-      return this.fail(res, entry, unsupportedAuthorizationType(), 'InvalidArgument');
+      if (presigned) return this.refuse(res, entry, onlyOneAuthMechanism(authorization), 'InvalidArgument');
+      return this.refuse(res, entry, unsupportedAuthorizationType(), 'InvalidArgument');
     }
-    const check = this.signer.verify(path, url.searchParams);
+    const check = this.signer.verify(entry.path, url.searchParams);
     // A test switch: answer valid URLs as S3 answers expired ones, as if two minutes had passed.
     if (check.ok && this.expireNext > 0) {
       this.expireNext--;
-      return this.fail(res, entry, requestExpired(DOWNLOAD_URL_TTL_SECONDS, this.clock.now() - 1, this.clock.now()), 'AccessDenied');
+      return this.refuse(res, entry, requestExpired(DOWNLOAD_URL_TTL_SECONDS, this.clock.now() - 1, this.clock.now()), 'AccessDenied');
     }
     if (!check.ok) {
-      switch (check.code) {
-        case 'missing':
-          return this.fail(res, entry, accessDenied(), 'AccessDenied');
-        case 'malformed':
-          return this.fail(res, entry, authorizationQueryParametersError(check.message), 'AuthorizationQueryParametersError');
-        case 'expired':
-          return this.fail(res, entry, requestExpired(check.expires, check.expiresAt, this.clock.now()), 'AccessDenied');
-        case 'signature':
-          return this.fail(res, entry, signatureMismatch(this.signer.accessKeyId, check.stringToSign, check.provided), 'SignatureDoesNotMatch');
-      }
+      const [error, code] = this.refusal(check);
+      return this.refuse(res, entry, error, code);
     }
-    const file = this.files(check.gid);
-    if (!file) return this.fail(res, entry, noSuchKey(path.slice(1)), 'NoSuchKey');
+    return check.gid;
+  }
 
+  /** Answers an S3 error; undefined so that {@link authorize} can return it. */
+  private refuse(res: ServerResponse, entry: BlobRequest, error: S3Error, code: string): undefined {
+    this.fail(res, entry, error, code);
+    return undefined;
+  }
+
+  /** S3's error and code for a presigned URL that failed verification. */
+  private refusal(check: Exclude<UrlCheck, { ok: true }>): [S3Error, string] {
+    switch (check.code) {
+      case 'missing':
+        return [accessDenied(), 'AccessDenied'];
+      case 'malformed':
+        return [authorizationQueryParametersError(check.message), 'AuthorizationQueryParametersError'];
+      case 'expired':
+        return [requestExpired(check.expires, check.expiresAt, this.clock.now()), 'AccessDenied'];
+      case 'signature':
+        return [signatureMismatch(this.signer.accessKeyId, check.stringToSign, check.provided), 'SignatureDoesNotMatch'];
+    }
+  }
+
+  /** Answers the whole file or the asked range (416 when unsatisfiable); HEAD gets headers only. */
+  private serve(req: IncomingMessage, res: ServerResponse, entry: BlobRequest, file: BlobFile): void {
     const rangeHeader = headerText(req.headers['range']);
     const range = parseRange(rangeHeader, file.size);
     if (range.kind === 'unsatisfiable') {
@@ -154,16 +184,7 @@ export class BlobServer {
     }
     const start = range.kind === 'partial' ? range.start : 0;
     const end = range.kind === 'partial' ? range.end : file.size - 1;
-    const headers: Record<string, string> = {
-      'content-type': file.contentType,
-      'content-length': String(end - start + 1),
-      'accept-ranges': 'bytes',
-      'content-disposition': contentDisposition(file.name),
-      etag: `"${createHash('md5').update(`${file.gid}:${file.size}`).digest('hex')}"`,
-      'last-modified': new Date(file.createdAt).toUTCString(),
-      'x-amz-request-id': randomBytes(8).toString('hex').toUpperCase(),
-      server: 'AmazonS3',
-    };
+    const headers = fileHeaders(file, start, end);
     if (range.kind === 'partial') headers['content-range'] = `bytes ${start}-${end}/${file.size}`;
     entry.status = range.kind === 'partial' ? 206 : 200;
     entry.responseHeaders = headers;
@@ -174,15 +195,7 @@ export class BlobServer {
       });
       return;
     }
-    const body = blobStream(file.gid, start, end);
-    body.on('data', (chunk: Buffer) => {
-      entry.bytesSent += chunk.length;
-    });
-    res.on('finish', () => {
-      entry.completed = true;
-    });
-    // pipeline honours backpressure and destroys the generator when the client goes away.
-    pipeline(body, res, () => undefined);
+    sendBytes(res, entry, file, start, end);
   }
 
   private fail(res: ServerResponse, entry: BlobRequest, error: S3Error, code: string, extra: Record<string, string> = {}): void {
@@ -218,4 +231,31 @@ function headerText(value: string | string[] | undefined): string | undefined {
 function contentDisposition(name: string): string {
   const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'download';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** S3's headers of a file answer for bytes `start`..`end` (a fresh request id each time). */
+function fileHeaders(file: BlobFile, start: number, end: number): Record<string, string> {
+  return {
+    'content-type': file.contentType,
+    'content-length': String(end - start + 1),
+    'accept-ranges': 'bytes',
+    'content-disposition': contentDisposition(file.name),
+    etag: `"${createHash('md5').update(`${file.gid}:${file.size}`).digest('hex')}"`,
+    'last-modified': new Date(file.createdAt).toUTCString(),
+    'x-amz-request-id': randomBytes(8).toString('hex').toUpperCase(),
+    server: 'AmazonS3',
+  };
+}
+
+/** Streams bytes `start`..`end`, counting what was sent and noting when the answer finished. */
+function sendBytes(res: ServerResponse, entry: BlobRequest, file: BlobFile, start: number, end: number): void {
+  const body = blobStream(file.gid, start, end);
+  body.on('data', (chunk: Buffer) => {
+    entry.bytesSent += chunk.length;
+  });
+  res.on('finish', () => {
+    entry.completed = true;
+  });
+  // pipeline honours backpressure and destroys the generator when the client goes away.
+  pipeline(body, res, () => undefined);
 }

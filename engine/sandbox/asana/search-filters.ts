@@ -25,18 +25,41 @@ const SUBTYPES = new Set(['default_task', 'milestone', 'approval', 'custom']);
  * Why: SPEC.md's `workspace_task_search` passes these through.
  */
 export function searchPredicate(data: AsanaDataset, query: ParamMap, meGid: string): Parsed<TaskPredicate> {
-  const checks: TaskPredicate[] = [];
-  const fail = (message: string): Parsed<TaskPredicate> => ({ ok: false, response: badRequest(message) });
-
-  const text = queryValue(query, 'text')?.toLowerCase();
-  if (text !== undefined) checks.push((task) => task.name.toLowerCase().includes(text) || task.notes.toLowerCase().includes(text));
-
-  const subtype = queryValue(query, 'resource_subtype');
-  if (subtype !== undefined) {
-    if (!SUBTYPES.has(subtype)) return fail(`resource_subtype: Not a valid enum value: ${subtype}`);
-    checks.push((task) => task.resourceSubtype === subtype);
+  const checks: TaskPredicate[] = textChecks(query);
+  const parts: Parsed<TaskPredicate[]>[] = [
+    subtypeChecks(query),
+    flagChecks(data, query),
+    { ok: true, value: [...assigneeChecks(query, meGid), ...membershipChecks(data, query, meGid), ...peopleChecks(query, meGid)] },
+    dateTimeChecks(query),
+    dueOnChecks(query),
+  ];
+  // The first bad parameter in this order is the one reported.
+  for (const part of parts) {
+    if (!part.ok) return part;
+    checks.push(...part.value);
   }
+  return { ok: true, value: (task) => checks.every((check) => check(task)) };
+}
 
+const fail = (message: string): Parsed<TaskPredicate[]> => ({ ok: false, response: badRequest(message) });
+
+/** `text`: case-insensitive, in name or notes. */
+function textChecks(query: ParamMap): TaskPredicate[] {
+  const text = queryValue(query, 'text')?.toLowerCase();
+  return text === undefined ? [] : [(task) => task.name.toLowerCase().includes(text) || task.notes.toLowerCase().includes(text)];
+}
+
+/** `resource_subtype`: one of the four subtypes. */
+function subtypeChecks(query: ParamMap): Parsed<TaskPredicate[]> {
+  const subtype = queryValue(query, 'resource_subtype');
+  if (subtype === undefined) return { ok: true, value: [] };
+  if (!SUBTYPES.has(subtype)) return fail(`resource_subtype: Not a valid enum value: ${subtype}`);
+  return { ok: true, value: [(task) => task.resourceSubtype === subtype] };
+}
+
+/** The boolean filters: `completed`, `is_subtask`, `has_attachment`, `is_blocked`, `is_blocking`. */
+function flagChecks(data: AsanaDataset, query: ParamMap): Parsed<TaskPredicate[]> {
+  const checks: TaskPredicate[] = [];
   for (const [name, test] of [
     ['completed', (task: AsanaTask) => task.completed],
     ['is_subtask', (task: AsanaTask) => task.parentGid !== null],
@@ -51,18 +74,32 @@ export function searchPredicate(data: AsanaDataset, query: ParamMap, meGid: stri
       checks.push((task) => test(task) === wanted);
     }
   }
+  return { ok: true, value: checks };
+}
 
-  const ids = (name: string): string[] | undefined => {
-    const values = listParam(query, name);
-    return values && values.length > 0 ? values.map((value) => (value === 'me' ? meGid : value)) : undefined;
-  };
-  const assigneeAny = ids('assignee.any');
+/** A list parameter's gids with `me` read as the token's user; undefined when absent or empty. */
+function gidList(query: ParamMap, name: string, meGid: string): string[] | undefined {
+  const values = listParam(query, name);
+  return values && values.length > 0 ? values.map((value) => (value === 'me' ? meGid : value)) : undefined;
+}
+
+/** `assignee.any` / `assignee.not` (the gid `null` matches unassigned tasks). */
+function assigneeChecks(query: ParamMap, meGid: string): TaskPredicate[] {
+  const checks: TaskPredicate[] = [];
+  const assigneeAny = gidList(query, 'assignee.any', meGid);
   if (assigneeAny) checks.push((task) => assigneeAny.includes(task.assigneeGid ?? 'null'));
-  const assigneeNot = ids('assignee.not');
+  const assigneeNot = gidList(query, 'assignee.not', meGid);
   if (assigneeNot) checks.push((task) => !assigneeNot.includes(task.assigneeGid ?? 'null'));
+  return checks;
+}
 
-  const projectsOf = (task: AsanaTask): string[] => task.memberships.map((membership) => membership.projectGid);
-  const sectionsOf = (task: AsanaTask): string[] => task.memberships.map((membership) => membership.sectionGid);
+const projectsOf = (task: AsanaTask): string[] => task.memberships.map((membership) => membership.projectGid);
+const sectionsOf = (task: AsanaTask): string[] => task.memberships.map((membership) => membership.sectionGid);
+
+/** `projects.*`, `sections.*`, `tags.*`, `followers.*` and `teams.any`. */
+function membershipChecks(data: AsanaDataset, query: ParamMap, meGid: string): TaskPredicate[] {
+  const ids = (name: string): string[] | undefined => gidList(query, name, meGid);
+  const checks: TaskPredicate[] = [];
   const projectsAny = ids('projects.any');
   const sectionsAny = ids('sections.any');
   if (projectsAny || sectionsAny) {
@@ -86,11 +123,22 @@ export function searchPredicate(data: AsanaDataset, query: ParamMap, meGid: stri
   if (followersAny) checks.push((task) => task.followerGids.some((gid) => followersAny.includes(gid)));
   const teamsAny = ids('teams.any');
   if (teamsAny) checks.push((task) => projectsOf(task).some((gid) => teamsAny.includes(data.project(gid)?.teamGid ?? '')));
-  const createdByAny = ids('created_by.any');
-  if (createdByAny) checks.push((task) => createdByAny.includes(task.createdByGid));
-  const createdByNot = ids('created_by.not');
-  if (createdByNot) checks.push((task) => !createdByNot.includes(task.createdByGid));
+  return checks;
+}
 
+/** `created_by.any` / `created_by.not`. */
+function peopleChecks(query: ParamMap, meGid: string): TaskPredicate[] {
+  const checks: TaskPredicate[] = [];
+  const createdByAny = gidList(query, 'created_by.any', meGid);
+  if (createdByAny) checks.push((task) => createdByAny.includes(task.createdByGid));
+  const createdByNot = gidList(query, 'created_by.not', meGid);
+  if (createdByNot) checks.push((task) => !createdByNot.includes(task.createdByGid));
+  return checks;
+}
+
+/** `created_at.*`, `modified_at.*`, `completed_at.*` (`.after`/`.before`, date-times, exclusive). */
+function dateTimeChecks(query: ParamMap): Parsed<TaskPredicate[]> {
+  const checks: TaskPredicate[] = [];
   for (const field of ['created_at', 'modified_at', 'completed_at'] as const) {
     const read = (task: AsanaTask): number | undefined => {
       const value = field === 'created_at' ? task.createdAt : field === 'modified_at' ? task.modifiedAt : task.completedAt;
@@ -105,15 +153,20 @@ export function searchPredicate(data: AsanaDataset, query: ParamMap, meGid: stri
     if (from !== undefined) checks.push((task) => (read(task) ?? Number.NEGATIVE_INFINITY) > from);
     if (to !== undefined) checks.push((task) => (read(task) ?? Number.POSITIVE_INFINITY) < to);
   }
+  return { ok: true, value: checks };
+}
+
+/** `due_on`, `due_on.after`, `due_on.before` (dates; tasks without a due date never match a range). */
+function dueOnChecks(query: ParamMap): Parsed<TaskPredicate[]> {
   const dueOn = dateParam(query, 'due_on');
   if (!dueOn.ok) return dueOn;
   const dueAfter = dateParam(query, 'due_on.after');
   if (!dueAfter.ok) return dueAfter;
   const dueBefore = dateParam(query, 'due_on.before');
   if (!dueBefore.ok) return dueBefore;
+  const checks: TaskPredicate[] = [];
   if (dueOn.value !== undefined) checks.push((task) => task.dueOn === dueOn.value);
   if (dueAfter.value !== undefined) checks.push((task) => task.dueOn !== null && task.dueOn > dueAfter.value!);
   if (dueBefore.value !== undefined) checks.push((task) => task.dueOn !== null && task.dueOn < dueBefore.value!);
-
-  return { ok: true, value: (task) => checks.every((check) => check(task)) };
+  return { ok: true, value: checks };
 }

@@ -102,6 +102,18 @@ interface SeedState {
   data: AsanaDataset;
 }
 
+/** The premium organization and the free personal workspace. */
+interface Workspaces {
+  premium: AsanaWorkspace;
+  free: AsanaWorkspace;
+}
+
+/** The projects of both workspaces, in creation order. */
+interface SeededProjects {
+  premium: AsanaProject[];
+  free: AsanaProject[];
+}
+
 /**
  * Builds the dataset for `records` and `seed`.
  * Why: every request to the fake reads this one deterministic store.
@@ -110,8 +122,39 @@ export function seedAsanaData(records: number, seed: number): AsanaDataset {
   const plan = asanaSeedPlan(records);
   const rng = createPrng(seed ^ 0x0a5a4a);
   const state: SeedState = { rng, gids: new GidSource(rng), data: new AsanaDataset() };
-  const { data } = state;
+  const workspaces = seedWorkspaces(state);
+  const { premium, free } = workspaces;
+  const users = seedUsers(state, plan, premium, free);
+  const me = users[0]!;
+  const teams = seedTeams(state, premium, users);
+  const fields = seedCustomFields(state, premium);
+  const premiumTags = seedTags(state, premium, PREMIUM_TAGS, users);
+  const freeTags = seedTags(state, free, FREE_TAGS, [me]);
+  const premiumContext = taskContext(premium, state.data.membersOf(premium.gid), premiumTags, fields);
+  const freeContext = taskContext(free, state.data.membersOf(free.gid), freeTags, []);
+  const projects = seedAllProjects(state, plan, teams, premiumContext, freeContext);
+  seedAllTasks(state, plan, { premiumContext, freeContext, projects, me });
+  const bigProject = projects.premium[0]!;
+  const bigTasks = bigProject.taskGids.map((gid) => state.data.task(gid)!);
+  const multiHomed = shareWithSecondProject(state.data, bigTasks, projects.premium[1]!);
+  seedDependencies(state.data, projects.premium);
+  const subtaskParents = seedSubtasks(state, premiumContext, projects.premium, freeContext, projects.free);
+  const attachmentAnchors = seedAttachments(state, plan, bigTasks, projects.premium, projects.free);
+  state.data.setAnchors({
+    ...workspaceAnchors(workspaces, users, teams, projects),
+    tagGid: premiumTags[0]!,
+    taskWithSubtasksGid: subtaskParents,
+    taskWithDependenciesGid: bigTasks[3]!.gid,
+    taskWithDependentsGid: bigTasks[1]!.gid,
+    multiHomedTaskGid: multiHomed[0]!.gid,
+    freeTaskGid: projects.free[0]!.taskGids[0]!,
+    attachments: attachmentAnchors,
+  });
+  return state.data;
+}
 
+/** The two workspaces, premium first (their gids are the first two taken). */
+function seedWorkspaces(state: SeedState): Workspaces {
   const premium: AsanaWorkspace = {
     gid: state.gids.take(),
     name: 'Acme Robotics',
@@ -120,55 +163,57 @@ export function seedAsanaData(records: number, seed: number): AsanaDataset {
     premium: true,
   };
   const free: AsanaWorkspace = { gid: state.gids.take(), name: 'Personal Projects', isOrganization: false, emailDomains: [], premium: false };
-  data.add('workspace', premium);
-  data.add('workspace', free);
+  state.data.add('workspace', premium);
+  state.data.add('workspace', free);
+  return { premium, free };
+}
 
-  const users = seedUsers(state, plan, premium, free);
-  const me = users[0]!;
-  const teams = seedTeams(state, premium, users);
-  const fields = seedCustomFields(state, premium);
-  const premiumTags = seedTags(state, premium, PREMIUM_TAGS, users);
-  const freeTags = seedTags(state, free, FREE_TAGS, [me]);
-
-  const premiumMembers = data.membersOf(premium.gid);
-  const freeMembers = data.membersOf(free.gid);
-  const premiumProjects: AsanaProject[] = [];
+/** The premium projects (the last two archived, teams in turn) and then the free ones, with the workspaces' members and fields. */
+function seedAllProjects(state: SeedState, plan: AsanaSeedPlan, teams: AsanaTeam[], premiumContext: TaskContext, freeContext: TaskContext): SeededProjects {
+  const { workspace: premiumWorkspace, members: premiumMembers, customFields: fields } = premiumContext;
+  const premium: AsanaProject[] = [];
   for (let index = 0; index < plan.premiumProjects; index += 1) {
     const archived = index >= plan.premiumProjects - 2;
-    premiumProjects.push(seedProject(state, premium, PROJECT_NAMES[index]!, teams[index % teams.length]!, premiumMembers, fields, archived, index));
+    premium.push(seedProject(state, premiumWorkspace, PROJECT_NAMES[index]!, teams[index % teams.length]!, premiumMembers, fields, archived, index));
   }
-  const freeProjects = FREE_PROJECT_NAMES.map((name, index) => seedProject(state, free, name, undefined, freeMembers, [], false, index));
+  const free = FREE_PROJECT_NAMES.map((name, index) => seedProject(state, freeContext.workspace, name, undefined, freeContext.members, [], false, index));
+  return { premium, free };
+}
 
-  const bigProject = premiumProjects[0]!;
-  const taskContext = (workspace: AsanaWorkspace, members: AsanaUser[], tags: string[], customFields: AsanaCustomField[]): TaskContext => ({
-    workspace,
-    members,
-    tagGids: tags,
-    customFields,
-    counter: { value: 0 },
-  });
-  const premiumContext = taskContext(premium, premiumMembers, premiumTags, fields);
-  const freeContext = taskContext(free, freeMembers, freeTags, []);
+/** A fresh task context of one workspace (its own task counter). */
+function taskContext(workspace: AsanaWorkspace, members: AsanaUser[], tags: string[], customFields: AsanaCustomField[]): TaskContext {
+  return { workspace, members, tagGids: tags, customFields, counter: { value: 0 } };
+}
 
-  seedProjectTasks(state, premiumContext, bigProject, plan.bigProjectTasks);
-  const others = premiumProjects.slice(1);
-  others.forEach((project, index) => {
-    const share = Math.floor(plan.otherPremiumTasks / others.length) + (index < plan.otherPremiumTasks % others.length ? 1 : 0);
-    seedProjectTasks(state, premiumContext, project, share);
-  });
-  freeProjects.forEach((project, index) => {
-    const share = Math.floor(plan.freeProjectTasks / freeProjects.length) + (index < plan.freeProjectTasks % freeProjects.length ? 1 : 0);
-    seedProjectTasks(state, freeContext, project, share);
-  });
+/** What the top-level tasks are spread over. */
+interface TaskTargets {
+  premiumContext: TaskContext;
+  freeContext: TaskContext;
+  projects: SeededProjects;
+  me: AsanaUser;
+}
+
+/** Top-level tasks: the big project's share, the rest split evenly, then my free tasks in no project. */
+function seedAllTasks(state: SeedState, plan: AsanaSeedPlan, targets: TaskTargets): void {
+  const { premiumContext, freeContext, projects } = targets;
+  seedProjectTasks(state, premiumContext, projects.premium[0]!, plan.bigProjectTasks);
+  const others = projects.premium.slice(1);
+  others.forEach((project, index) => seedProjectTasks(state, premiumContext, project, evenShare(plan.otherPremiumTasks, others.length, index)));
+  projects.free.forEach((project, index) => seedProjectTasks(state, freeContext, project, evenShare(plan.freeProjectTasks, projects.free.length, index)));
   for (let index = 0; index < plan.freeLooseTasks; index += 1) {
-    const task = newTask(state, freeContext, undefined, me);
-    data.add('task', task);
+    const task = newTask(state, freeContext, undefined, targets.me);
+    state.data.add('task', task);
   }
+}
 
-  const bigTasks = bigProject.taskGids.map((gid) => data.task(gid)!);
-  const secondProject = premiumProjects[1]!;
+/** Part `index` of `total` split into `parts` near-equal shares (the first ones one larger). */
+function evenShare(total: number, parts: number, index: number): number {
+  return Math.floor(total / parts) + (index < total % parts ? 1 : 0);
+}
+
+/** Every 50th task of the big project from the eighth (up to ten) is also in the second project. */
+function shareWithSecondProject(data: AsanaDataset, bigTasks: AsanaTask[], secondProject: AsanaProject): AsanaTask[] {
   const multiHomed: AsanaTask[] = [];
-  // Every 50th task of the big project from the eighth (up to ten) is also in the second project.
   const firstShared = Math.min(7, bigTasks.length - 1);
   bigTasks.forEach((task, index) => {
     if (index >= firstShared && (index - firstShared) % 50 === 0 && multiHomed.length < 10) {
@@ -176,17 +221,18 @@ export function seedAsanaData(records: number, seed: number): AsanaDataset {
       multiHomed.push(task);
     }
   });
+  return multiHomed;
+}
 
-  seedDependencies(data, premiumProjects);
-  const subtaskParents = seedSubtasks(state, premiumContext, premiumProjects, freeContext, freeProjects);
-  const attachmentAnchors = seedAttachments(state, plan, bigTasks, premiumProjects, freeProjects);
-
+/** The anchors of workspaces, people and projects: me, another user with a photo, my team. */
+function workspaceAnchors(workspaces: Workspaces, users: AsanaUser[], teams: AsanaTeam[], projects: SeededProjects) {
+  const me = users[0]!;
   const team = teams.find((candidate) => candidate.memberGids.includes(me.gid)) ?? teams[0]!;
-  const otherUser = users.find((user) => user !== me && user.hasPhoto && user.workspaceGids.includes(premium.gid))!;
-  const firstFreeProject = freeProjects[0]!;
-  data.setAnchors({
-    premiumWorkspaceGid: premium.gid,
-    freeWorkspaceGid: free.gid,
+  const otherUser = users.find((user) => user !== me && user.hasPhoto && user.workspaceGids.includes(workspaces.premium.gid))!;
+  const bigProject = projects.premium[0]!;
+  return {
+    premiumWorkspaceGid: workspaces.premium.gid,
+    freeWorkspaceGid: workspaces.free.gid,
     meGid: me.gid,
     meEmail: me.email,
     userGid: otherUser.gid,
@@ -194,17 +240,9 @@ export function seedAsanaData(records: number, seed: number): AsanaDataset {
     teamGid: team.gid,
     bigProjectGid: bigProject.gid,
     sectionGid: bigProject.sectionGids[0]!,
-    archivedProjectGid: premiumProjects[premiumProjects.length - 1]!.gid,
-    freeProjectGid: firstFreeProject.gid,
-    tagGid: premiumTags[0]!,
-    taskWithSubtasksGid: subtaskParents,
-    taskWithDependenciesGid: bigTasks[3]!.gid,
-    taskWithDependentsGid: bigTasks[1]!.gid,
-    multiHomedTaskGid: multiHomed[0]!.gid,
-    freeTaskGid: firstFreeProject.taskGids[0]!,
-    attachments: attachmentAnchors,
-  });
-  return data;
+    archivedProjectGid: projects.premium[projects.premium.length - 1]!.gid,
+    freeProjectGid: projects.free[0]!.gid,
+  };
 }
 
 /* ------------------------------------------------------------------ users, teams, fields, tags */

@@ -58,6 +58,19 @@ export interface CallDetails {
 /** The company's tracker ids, fixed so that tests can name them. */
 export const TRACKER_IDS = TRACKERS.map((_, index) => String(6_843_152_929_075_440_000n + BigInt(index * 7 + 37)));
 
+/** A party with a speaker id: someone who can appear in the transcript. */
+type Speaker = GongParty & { speakerId: string };
+
+/** Talk seconds per speaker and per topic, and the longest monologues, read off the transcript. */
+interface TalkStats {
+  talk: Map<string, number>;
+  topicTime: Map<string, number>;
+  longestHost: number;
+  longestCustomer: number;
+  totalTalk: number;
+  internalTalk: number;
+}
+
 /**
  * Builds the details of one call. The transcript comes first and the rest is derived from it
  * (talk times, topics, tracker speakers), so the parts agree with each other.
@@ -66,11 +79,33 @@ export const TRACKER_IDS = TRACKERS.map((_, index) => String(6_843_152_929_075_4
 export function buildCallDetails(seed: number, record: CallRecord, users: readonly GongUser[]): CallDetails {
   const rng = createPrng((seed ^ Math.imul(record.index + 1, 0x9e3779b1)) | 0);
   const call = record.metaData;
-  const speaking = record.parties.filter((party): party is GongParty & { speakerId: string } => party.speakerId !== undefined);
+  const speaking = record.parties.filter((party): party is Speaker => party.speakerId !== undefined);
   const transcript = call.language === 'zxx' || speaking.length === 0 ? [] : buildTranscript(rng, call.duration, speaking);
   const speech = transcript.length > 0;
   const host = speaking.find((party) => party.userId === call.primaryUserId) ?? speaking[0];
+  const stats = talkStats(transcript, speaking);
+  const trackers = speech ? trackerHits(rng, call.duration, speaking) : [];
+  // The parts draw in this order (structure, action items, stats, questions, comments, video, summaries).
+  const details: CallDetails = {
+    transcript,
+    structure: speech ? splitDuration(rng, call.duration, ['Introduction', 'Discovery', 'Demo', 'Next steps']) : [],
+    topics: [...stats.topicTime].map(([name, seconds]) => ({ name, duration: Math.round(seconds) })),
+    trackers,
+    pointsOfInterest: { actionItems: speech && host ? actionItems(rng, call.duration, host) : [] },
+    speakers: speaking.map((party) => speakerTime(party, stats.talk)),
+    interactionStats: speech ? interactionStats(rng, stats) : [],
+    questions: { companyCount: speech ? rng.int(0, 15) : 0, nonCompanyCount: speech ? rng.int(0, 10) : 0 },
+    publicComments: buildComments(rng, record, users),
+  };
+  if (call.media === 'Video') {
+    details.video = splitDuration(rng, Math.round(call.duration * 0.9), [...VIDEO_SEGMENTS].slice(0, rng.int(2, VIDEO_SEGMENTS.length)));
+  }
+  if (speech) addSummaries(rng, details, call);
+  return details;
+}
 
+/** Sums each monologue (first sentence start to last sentence end) per speaker and topic. */
+function talkStats(transcript: readonly GongMonologue[], speaking: readonly Speaker[]): TalkStats {
   const talk = new Map<string, number>();
   let longestHost = 0;
   let longestCustomer = 0;
@@ -87,81 +122,75 @@ export function buildCallDetails(seed: number, record: CallRecord, users: readon
   }
   const totalTalk = [...talk.values()].reduce((sum, value) => sum + value, 0);
   const internalTalk = speaking.filter((party) => party.affiliation === 'Internal').reduce((sum, party) => sum + (talk.get(party.speakerId) ?? 0), 0);
-
-  const occurrence = (): TrackerOccurrence => ({
-    startTime: round(rng.next() * call.duration, 2),
-    speakerId: speaking.length > 0 ? rng.pick(speaking).speakerId : '',
-  });
-  const trackers: TrackerHit[] = speech
-    ? TRACKERS.map(([name, type, phrases], index) => {
-        const hit: TrackerHit = { id: TRACKER_IDS[index]!, name, count: 0, type, occurrences: [] };
-        if (type === 'KEYWORD') {
-          hit.phrases = phrases.map((phrase) => {
-            const occurrences = Array.from({ length: rng.int(0, 2) }, occurrence).sort((a, b) => a.startTime - b.startTime);
-            return { count: occurrences.length, occurrences, phrase };
-          });
-          hit.occurrences = hit.phrases.flatMap((phrase) => phrase.occurrences).sort((a, b) => a.startTime - b.startTime);
-        } else {
-          hit.occurrences = Array.from({ length: rng.int(0, 3) }, occurrence).sort((a, b) => a.startTime - b.startTime);
-        }
-        hit.count = hit.occurrences.length;
-        return hit;
-      })
-    : [];
-
-  const details: CallDetails = {
-    transcript,
-    structure: speech ? splitDuration(rng, call.duration, ['Introduction', 'Discovery', 'Demo', 'Next steps']) : [],
-    topics: [...topicTime].map(([name, seconds]) => ({ name, duration: Math.round(seconds) })),
-    trackers,
-    pointsOfInterest: {
-      actionItems:
-        speech && host
-          ? Array.from({ length: rng.int(0, 2) }, () => {
-              const start = round(rng.next() * Math.max(1, call.duration - 20), 2);
-              return { snippetStartTime: start, snippetEndTime: round(start + rng.int(5, 20), 2), speakerID: host.speakerId, snippet: rng.pick(SENTENCES) };
-            })
-          : [],
-    },
-    speakers: speaking.map((party) => {
-      const speaker: { id: string; userId?: string; talkTime: number } = { id: party.id, talkTime: round(talk.get(party.speakerId) ?? 0, 2) };
-      if (party.userId) speaker.userId = party.userId;
-      return speaker;
-    }),
-    interactionStats: speech
-      ? [
-          { name: 'Talk Ratio', value: totalTalk > 0 ? round(internalTalk / totalTalk, 2) : 0 },
-          { name: 'Longest Monologue', value: Math.round(longestHost) },
-          { name: 'Longest Customer Story', value: Math.round(longestCustomer) },
-          { name: 'Interactivity', value: round(rng.next() * 10, 1) },
-          { name: 'Patience', value: round(0.4 + rng.next() * 2, 2) },
-        ]
-      : [],
-    questions: { companyCount: speech ? rng.int(0, 15) : 0, nonCompanyCount: speech ? rng.int(0, 10) : 0 },
-    publicComments: buildComments(rng, record, users),
-  };
-  if (call.media === 'Video') {
-    details.video = splitDuration(rng, Math.round(call.duration * 0.9), [...VIDEO_SEGMENTS].slice(0, rng.int(2, VIDEO_SEGMENTS.length)));
-  }
-  if (speech) {
-    details.brief = `${call.title}: ${rng.pick(SENTENCES)} ${rng.pick(SENTENCES)}`;
-    details.outline = details.structure.reduce<NonNullable<CallDetails['outline']>>((sections, part) => {
-      const startTime = sections.reduce((sum, section) => sum + section.duration, 0);
-      sections.push({ section: part.name, startTime, duration: part.duration, items: [{ text: rng.pick(SENTENCES), startTime: startTime + rng.int(0, Math.max(0, part.duration - 1)) }] });
-      return sections;
-    }, []);
-    details.highlights = [
-      { title: 'Next steps', items: [{ text: rng.pick(SENTENCES), startTimes: [round(rng.next() * call.duration, 2)] }] },
-      { title: 'Pain points', items: [{ text: rng.pick(SENTENCES), startTimes: [round(rng.next() * call.duration, 2)] }] },
-    ];
-    const [id, category, name] = rng.pick(CALL_OUTCOMES);
-    details.callOutcome = { id, category, name };
-    details.keyPoints = Array.from({ length: rng.int(1, 3) }, () => ({ text: rng.pick(SENTENCES) }));
-  }
-  return details;
+  return { talk, topicTime, longestHost, longestCustomer, totalTalk, internalTalk };
 }
 
-function buildTranscript(rng: Prng, durationSeconds: number, speaking: ReadonlyArray<GongParty & { speakerId: string }>): GongMonologue[] {
+/** Every tracker: keyword trackers 0-2 hits per phrase, smart trackers 0-3 hits. */
+function trackerHits(rng: Prng, duration: number, speaking: readonly Speaker[]): TrackerHit[] {
+  const occurrence = (): TrackerOccurrence => ({
+    startTime: round(rng.next() * duration, 2),
+    speakerId: speaking.length > 0 ? rng.pick(speaking).speakerId : '',
+  });
+  return TRACKERS.map(([name, type, phrases], index) => {
+    const hit: TrackerHit = { id: TRACKER_IDS[index]!, name, count: 0, type, occurrences: [] };
+    if (type === 'KEYWORD') {
+      hit.phrases = phrases.map((phrase) => {
+        const occurrences = Array.from({ length: rng.int(0, 2) }, occurrence).sort((a, b) => a.startTime - b.startTime);
+        return { count: occurrences.length, occurrences, phrase };
+      });
+      hit.occurrences = hit.phrases.flatMap((phrase) => phrase.occurrences).sort((a, b) => a.startTime - b.startTime);
+    } else {
+      hit.occurrences = Array.from({ length: rng.int(0, 3) }, occurrence).sort((a, b) => a.startTime - b.startTime);
+    }
+    hit.count = hit.occurrences.length;
+    return hit;
+  });
+}
+
+/** 0-2 action items said by the host. */
+function actionItems(rng: Prng, duration: number, host: Speaker): CallDetails['pointsOfInterest']['actionItems'] {
+  return Array.from({ length: rng.int(0, 2) }, () => {
+    const start = round(rng.next() * Math.max(1, duration - 20), 2);
+    return { snippetStartTime: start, snippetEndTime: round(start + rng.int(5, 20), 2), speakerID: host.speakerId, snippet: rng.pick(SENTENCES) };
+  });
+}
+
+/** A party's talk time; `userId` only for company users. */
+function speakerTime(party: Speaker, talk: ReadonlyMap<string, number>): CallDetails['speakers'][number] {
+  const speaker: { id: string; userId?: string; talkTime: number } = { id: party.id, talkTime: round(talk.get(party.speakerId) ?? 0, 2) };
+  if (party.userId) speaker.userId = party.userId;
+  return speaker;
+}
+
+/** The five interaction measures; the first three follow from the transcript, the last two are drawn. */
+function interactionStats(rng: Prng, stats: TalkStats): CallDetails['interactionStats'] {
+  return [
+    { name: 'Talk Ratio', value: stats.totalTalk > 0 ? round(stats.internalTalk / stats.totalTalk, 2) : 0 },
+    { name: 'Longest Monologue', value: Math.round(stats.longestHost) },
+    { name: 'Longest Customer Story', value: Math.round(stats.longestCustomer) },
+    { name: 'Interactivity', value: round(rng.next() * 10, 1) },
+    { name: 'Patience', value: round(0.4 + rng.next() * 2, 2) },
+  ];
+}
+
+/** The AI summaries of a call with speech: brief, outline per structure part, highlights, outcome, key points. */
+function addSummaries(rng: Prng, details: CallDetails, call: CallRecord['metaData']): void {
+  details.brief = `${call.title}: ${rng.pick(SENTENCES)} ${rng.pick(SENTENCES)}`;
+  details.outline = details.structure.reduce<NonNullable<CallDetails['outline']>>((sections, part) => {
+    const startTime = sections.reduce((sum, section) => sum + section.duration, 0);
+    sections.push({ section: part.name, startTime, duration: part.duration, items: [{ text: rng.pick(SENTENCES), startTime: startTime + rng.int(0, Math.max(0, part.duration - 1)) }] });
+    return sections;
+  }, []);
+  details.highlights = [
+    { title: 'Next steps', items: [{ text: rng.pick(SENTENCES), startTimes: [round(rng.next() * call.duration, 2)] }] },
+    { title: 'Pain points', items: [{ text: rng.pick(SENTENCES), startTimes: [round(rng.next() * call.duration, 2)] }] },
+  ];
+  const [id, category, name] = rng.pick(CALL_OUTCOMES);
+  details.callOutcome = { id, category, name };
+  details.keyPoints = Array.from({ length: rng.int(1, 3) }, () => ({ text: rng.pick(SENTENCES) }));
+}
+
+function buildTranscript(rng: Prng, durationSeconds: number, speaking: readonly Speaker[]): GongMonologue[] {
   const count = Math.min(40, Math.max(2, Math.round(durationSeconds / 45)));
   const budget = Math.floor((durationSeconds * 1000) / count);
   const out: GongMonologue[] = [];

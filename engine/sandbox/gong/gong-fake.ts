@@ -90,6 +90,12 @@ export interface GongFake {
   close(): Promise<void>;
 }
 
+/** Where the customer host listens; known only once its alias is open. */
+interface CustomerHost {
+  port: number;
+  baseUrl: string;
+}
+
 /**
  * Starts the Gong fake: the main host on `port` and the customer host on another loopback port.
  * Why: the sandbox, the test suites and the benchmarks need a faithful, credential-checking Gong
@@ -102,39 +108,16 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
   const limits = new GongRateLimits(options.rateLimits ?? true);
   const data = seedGongData(options.records ?? 1200, seed);
   const keys = createPrng(seed ^ 0xc0de);
-  let customerPort = -1;
-  const hostOfHeaders = (headers: RecordedRequest['headers']): GongHost => {
-    const value = headers['host'];
-    const text = Array.isArray(value) ? value[0] : value;
-    const port = text ? /:(\d+)$/.exec(text)?.[1] : undefined;
-    return port !== undefined && Number(port) === customerPort ? 'customer' : 'main';
-  };
+  const customer: CustomerHost = { port: -1, baseUrl: '' };
   const ctx: GongContext = {
     data,
     tokens,
     limits,
     cursors: new CursorCodec(keys.hex(64)),
     mediaKey: keys.hex(64),
-    hostOf: (req: FakeRequest) => hostOfHeaders(req.headers),
+    hostOf: (req: FakeRequest) => hostOfHeaders(customer, req.headers),
   };
-
-  const server = new FakeServer('gong', {
-    serverError: (req, status) => statusError(req, status),
-    rateLimited: (req, retryAfter) => rateLimited(req, undefined, retryAfter),
-    notFound: (req) => frameworkError(req, 404),
-    methodNotAllowed: (req, allowed) => frameworkError(req, 405, { Allow: allowed.join(', ') }),
-  });
-
-  let customerBaseUrl = '';
-  server.route('POST', '/oauth2/generate-customer-token', (req) => generateCustomerToken(ctx, req, customerBaseUrl), 'auth');
-  server.route('GET', '/v2/users', guarded(ctx, (req) => listUsers(ctx, req)));
-  server.route('GET', '/v2/users/:id', guarded(ctx, (req) => getUser(ctx, req)));
-  server.route('GET', '/v2/calls', guarded(ctx, (req) => listCalls(ctx, req)));
-  server.route('GET', '/v2/calls/:id', guarded(ctx, (req) => getCall(ctx, req)));
-  server.route('POST', '/v2/calls/extensive', guarded(ctx, (req) => callsExtensive(ctx, req)));
-  server.route('POST', '/v2/calls/transcript', guarded(ctx, (req) => callTranscripts(ctx, req)));
-  server.route('GET', '/v2/workspaces', guarded(ctx, (req) => listWorkspaces(ctx, req)));
-
+  const server = gongServer(ctx, customer);
   const baseUrl = await server.listen(options.port ?? 0, host);
   let alias: HostAlias;
   try {
@@ -143,17 +126,60 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
     await server.close();
     throw error;
   }
-  customerPort = alias.port;
-  customerBaseUrl = alias.baseUrl;
+  customer.port = alias.port;
+  customer.baseUrl = alias.baseUrl;
   const startupAccessToken = tokens.issueAccessToken();
+  return gongHandle({ ctx, server, alias, baseUrl, customer, startupAccessToken });
+}
 
+/** Which host a request was sent to, told by the port in its Host header. */
+function hostOfHeaders(customer: CustomerHost, headers: RecordedRequest['headers']): GongHost {
+  const value = headers['host'];
+  const text = Array.isArray(value) ? value[0] : value;
+  const port = text ? /:(\d+)$/.exec(text)?.[1] : undefined;
+  return port !== undefined && Number(port) === customer.port ? 'customer' : 'main';
+}
+
+/** The server of both hosts: Gong's error bodies, the token endpoint and the v2 routes. */
+function gongServer(ctx: GongContext, customer: CustomerHost): FakeServer {
+  const server = new FakeServer('gong', {
+    serverError: (req, status) => statusError(req, status),
+    rateLimited: (req, retryAfter) => rateLimited(req, undefined, retryAfter),
+    notFound: (req) => frameworkError(req, 404),
+    methodNotAllowed: (req, allowed) => frameworkError(req, 405, { Allow: allowed.join(', ') }),
+  });
+  server.route('POST', '/oauth2/generate-customer-token', (req) => generateCustomerToken(ctx, req, customer.baseUrl), 'auth');
+  server.route('GET', '/v2/users', guarded(ctx, (req) => listUsers(ctx, req)));
+  server.route('GET', '/v2/users/:id', guarded(ctx, (req) => getUser(ctx, req)));
+  server.route('GET', '/v2/calls', guarded(ctx, (req) => listCalls(ctx, req)));
+  server.route('GET', '/v2/calls/:id', guarded(ctx, (req) => getCall(ctx, req)));
+  server.route('POST', '/v2/calls/extensive', guarded(ctx, (req) => callsExtensive(ctx, req)));
+  server.route('POST', '/v2/calls/transcript', guarded(ctx, (req) => callTranscripts(ctx, req)));
+  server.route('GET', '/v2/workspaces', guarded(ctx, (req) => listWorkspaces(ctx, req)));
+  return server;
+}
+
+/** The running parts a fake handle exposes. */
+interface RunningParts {
+  ctx: GongContext;
+  server: FakeServer;
+  alias: HostAlias;
+  baseUrl: string;
+  customer: CustomerHost;
+  startupAccessToken: string;
+}
+
+/** The test hooks over the running hosts, tokens and limits. */
+function gongHandle(parts: RunningParts): GongFake & RunningFake {
+  const { ctx, server, alias, baseUrl, customer } = parts;
+  const { tokens, limits } = ctx;
   return {
     type: 'gong',
     baseUrl,
-    customerBaseUrl,
+    customerBaseUrl: customer.baseUrl,
     requests: server.requests,
     clearRequests: () => server.clearRequests(),
-    hostOf: (exchange) => hostOfHeaders(exchange.headers),
+    hostOf: (exchange) => hostOfHeaders(customer, exchange.headers),
     faults: server.faults,
     accessKey: tokens.accessKey,
     accessKeySecret: tokens.accessKeySecret,
@@ -170,31 +196,34 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
     setRateLimit: (max, windowMs) => limits.setRateLimit(max, windowMs),
     setDailyLimit: (max) => limits.setDailyLimit(max),
     resetRateLimits: () => limits.restoreDefaults(),
-    dataset: data,
-    describe: () => {
-      const accessKey = { access_key: tokens.accessKey, access_key_secret: tokens.accessKeySecret };
-      return {
-        base_url: baseUrl,
-        credentials: { ...accessKey },
-        credentials_by_scheme: {
-          access_key: accessKey,
-          oauth: {
-            client_id: tokens.clientId,
-            client_secret: tokens.clientSecret,
-            // Single-use rotation: always the refresh token that is valid now.
-            refresh_token: tokens.currentRefreshToken,
-            // Valid on the customer host only (C.1); a client learns that host by refreshing.
-            access_token: startupAccessToken,
-          },
-        },
-        config: {},
-        // The customer host that token answers name (API-NOTES C.1) is a second origin.
-        allow_origins: [new URL(customerBaseUrl).origin],
-      };
-    },
+    dataset: ctx.data,
+    describe: () => describeGong(tokens, baseUrl, customer.baseUrl, parts.startupAccessToken),
     close: async () => {
       await alias.close();
       await server.close();
     },
+  };
+}
+
+/** The connection details the sandbox prints: an access key, or OAuth with a startup token. */
+function describeGong(tokens: GongTokenStore, baseUrl: string, customerBaseUrl: string, startupAccessToken: string): UpstreamInfo {
+  const accessKey = { access_key: tokens.accessKey, access_key_secret: tokens.accessKeySecret };
+  return {
+    base_url: baseUrl,
+    credentials: { ...accessKey },
+    credentials_by_scheme: {
+      access_key: accessKey,
+      oauth: {
+        client_id: tokens.clientId,
+        client_secret: tokens.clientSecret,
+        // Single-use rotation: always the refresh token that is valid now.
+        refresh_token: tokens.currentRefreshToken,
+        // Valid on the customer host only (C.1); a client learns that host by refreshing.
+        access_token: startupAccessToken,
+      },
+    },
+    config: {},
+    // The customer host that token answers name (API-NOTES C.1) is a second origin.
+    allow_origins: [new URL(customerBaseUrl).origin],
   };
 }
