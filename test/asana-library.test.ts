@@ -206,7 +206,7 @@ describe('asana lists', () => {
     const tag = (await hub.asana().execute('tags', 'get', { tag_gid: tags[0]!.gid as string })) as RecordResult;
     expect(tag.data).toMatchObject({ gid: tags[0]!.gid, resource_type: 'tag', workspace: expect.any(Object) });
     const tasks = await all('project_tasks', { project_gid: bigProject });
-    let checked = { subtasks: 0, dependencies: 0, dependents: 0 };
+    const checked = { subtasks: 0, dependencies: 0, dependents: 0 };
     for (const task of tasks.slice(0, 80)) {
       const full = (await hub.asana().execute('tasks', 'get', { task_gid: task.gid as string })) as RecordResult;
       const projects = await list('task_projects', { task_gid: task.gid as string });

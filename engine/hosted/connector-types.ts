@@ -22,7 +22,6 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
   for (const [entity, spec] of Object.entries(manifest.entities)) {
     const actions: ConnectorTypeDescription['entities'][string]['actions'] = {};
     for (const [name, action] of Object.entries(spec.actions)) {
-      const pagination = action.pagination;
       actions[name] = {
         ...(action.description ? { description: action.description } : {}),
         params: action.params ?? { type: 'object', properties: {} },

@@ -14,6 +14,7 @@ export class SqlParams {
 
   /** Final SQL and parameter list for the dialect. */
   finish(sql: string, dialect: 'sqlite' | 'postgres'): { sql: string; params: unknown[] } {
+    /* eslint-disable no-control-regex -- \u0001 marks the placeholders in SQL the engine writes */
     if (dialect === 'postgres') {
       return { sql: sql.replace(/\u0001(\d+)\u0001/g, (_, index: string) => `$${Number(index) + 1}`), params: [...this.values] };
     }
@@ -23,5 +24,6 @@ export class SqlParams {
       return '?';
     });
     return { sql: text, params };
+    /* eslint-enable no-control-regex */
   }
 }

@@ -201,7 +201,9 @@ export class SyncScheduler {
       heartbeat.cancel();
       if (ran) this.options.observer?.passed(ran.type, passOutcome(states, signal.aborted), (performance.now() - ran.started) / 1000);
       const fullDone = states.length > 0 && states.every((s) => s.status === 'succeeded' && s.mode === 'full');
-      // A runner that lost its lease has nothing to release: the job is the new owner's.
+      // A runner that lost its lease has nothing to release: the job is the new owner's, and the
+      // pass ends with the states it has, whatever it threw.
+      // eslint-disable-next-line no-unsafe-finally
       if (lost.signal.aborted) return states;
       await store
         .releaseSyncJob(id, this.owner, { nextDueAt: new Date(this.stopping.signal.aborted ? this.clock.now() : this.clock.now() + this.intervalMs), fullDone })

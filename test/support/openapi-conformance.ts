@@ -17,7 +17,6 @@ export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
 type Operation = OpenAPIV3.OperationObject | OpenAPIV3_1.OperationObject;
 type PathItem = OpenAPIV3.PathItemObject | OpenAPIV3_1.PathItemObject;
 type Parameter = OpenAPIV3.ParameterObject | OpenAPIV3_1.ParameterObject;
-type SchemaLike = OpenAPIV3.SchemaObject | OpenAPIV3_1.SchemaObject | OpenAPIV3.ReferenceObject;
 
 /**
  * The exchange shape the checker reads: the sandbox's `RecordedRequest` fits it, and so does a

@@ -134,7 +134,7 @@ export function candidates(data: Rec, path: string, plan: SyncPlan): unknown[] {
 
 const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 /** Words split at ASCII punctuation and whitespace (non-ASCII letters are word characters), ASCII-folded. */
-export const words = (text: string) => fold(text).split(/[\s!-\/:-@[-`{-~]+/).filter(Boolean);
+export const words = (text: string) => fold(text).split(/[\s!-/:-@[-`{-~]+/).filter(Boolean);
 
 function one<T>(node: Record<string, T>): [string, T] {
   const entries = Object.entries(node);

@@ -1,6 +1,6 @@
 import type { OffsetPagination } from '../../manifest/index.js';
 import { countAt } from './page-number.js';
-import { pageSizeOf, takesNumber, withToken } from './param-schema.js';
+import { pageSizeOf, withToken } from './param-schema.js';
 import type { PagingStrategy } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readPath } from '../../http/index.js';
 import type { ActionSpec, PageNumberPagination } from '../../manifest/index.js';
-import { pageSizeOf, takesNumber, withToken } from './param-schema.js';
+import { pageSizeOf, withToken } from './param-schema.js';
 import type { PagingStrategy } from './types.js';
 
 /** A count the body reports (a total of records or of pages), or undefined when it has none. */
