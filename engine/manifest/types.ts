@@ -188,7 +188,7 @@ export interface SyncPartition extends SyncRead {
 export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 
 /** How a typed path's values compare and sort (searches read `"88.68"` as 88.68); date-time may join later. */
-export type SyncValueType = 'number';
+export type SyncValueType = 'number' | 'date-time';
 
 /** A searchable field computed from the record read. */
 export interface SyncFieldMapping {
@@ -220,6 +220,30 @@ export interface SyncChildren extends SyncRead {
   when: string;
 }
 
+/**
+ * Fields an upstream account defines itself (a CRM's custom properties), read at the start of each
+ * pass: their names go into every read's `read_param`, their types type `<under>.<name>`.
+ */
+export interface SyncDiscoverFields {
+  /** The request answering the definitions in one response (templates over config only). */
+  request: RequestSpec;
+  /** Body path of the definitions' array. */
+  items: string;
+  /** Body paths, in a definition, of its name and of its upstream type. */
+  name: string;
+  type: string;
+  /** Upstream type name -> value type; other types are copied, untyped. */
+  types: Record<string, SyncValueType>;
+  /** Body paths of flags: a definition with any true is left out. */
+  skip_when?: string[];
+  /** The searchable object field the fields sit in. */
+  under: string;
+  /** The param of every read that takes the comma-joined names. */
+  read_param: string;
+  /** The longest joined names a pass sends (default 12,000 characters). */
+  max_read_param_length?: number;
+}
+
 export interface SyncPlan {
   /** One read, or several whose records together make the entity (live and archived records). */
   read: SyncPlanRead | SyncPlanRead[];
@@ -229,6 +253,8 @@ export interface SyncPlan {
   searchable: Record<string, SearchableFieldType>;
   /** Dot paths (under searchable fields) whose values compare and sort as a type, whatever their JSON type. */
   value_types?: Record<string, SyncValueType>;
+  /** Fields the upstream account defines, discovered at the start of each pass. */
+  discover_fields?: SyncDiscoverFields;
   fields?: Record<string, SyncFieldMapping>;
   incremental?: SyncIncremental;
 }

@@ -11,7 +11,7 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' |
 export type SearchableFields = Readonly<Record<string, FieldType>>;
 
 /** How a path's values compare and sort when their JSON type says too little (money strings): only `number` so far. */
-export type ValueType = 'number';
+export type ValueType = 'number' | 'date-time';
 
 /** An entity's typed paths: dot path -> value type (a sync plan's `value_types`). */
 export type ValueTypes = Readonly<Record<string, ValueType>>;
