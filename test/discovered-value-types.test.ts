@@ -133,6 +133,29 @@ describe('the fake properties route', () => {
     }
   });
 
+  test('api_search filters by custom properties with their current types', async () => {
+    const searchIds = async (filter: Rec) => {
+      const response = await fetch(`${fake.baseUrl}/crm/v3/objects/deals/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fake.privateAppToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ filterGroups: [{ filters: [filter] }], properties: ['seat_count'], limit: 200 }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { results: Rec[] }).results.map((deal) => String(deal.id)).sort();
+    };
+    const live = fake.dataset.records('deals');
+    const months = await searchIds({ propertyName: 'contract_months', operator: 'GTE', value: '12' });
+    expect(months).toEqual(idsWhere([...live], 'contract_months', (value) => Number(value) >= 12));
+    const seats = { propertyName: 'seat_count', operator: 'GTE', value: '100' };
+    expect(await searchIds(seats)).toEqual(idsWhere([...live], 'seat_count', (value) => value >= '100'));
+    fake.properties.setType('deals', 'seat_count', 'number');
+    try {
+      expect(await searchIds(seats)).toEqual(idsWhere([...live], 'seat_count', (value) => Number(value) >= 100));
+    } finally {
+      fake.properties.setType('deals', 'seat_count', 'string');
+    }
+  });
+
   test('a list carries custom property values only when properties= names them (API-NOTES A4)', async () => {
     const plain = (await get(fake, '/crm/v3/objects/deals?limit=100')).body.results as Rec[];
     expect(plain.filter((deal) => 'contract_months' in (deal.properties as Rec))).toEqual([]);

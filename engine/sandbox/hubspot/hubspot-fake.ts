@@ -120,7 +120,7 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
   const data = seedHubspotData(options.records ?? 1200, seed);
   seedCustomValues(data, seed);
   const catalog = new PropertyCatalog();
-  const ctx: HubspotContext = { data, tokens, limits, clock };
+  const ctx: HubspotContext = { data, tokens, limits, clock, catalog };
   const schemas = customSchemas();
 
   const server = new FakeServer('hubspot', {

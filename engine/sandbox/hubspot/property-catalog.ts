@@ -4,7 +4,7 @@
  * property's type or add one, as a HubSpot admin would, without touching other fakes.
  */
 import { CUSTOM_PROPERTIES } from './custom-properties.js';
-import { OBJECT_TYPES, resolveObjectType, type PropertyDef, type PropertyType } from './object-types.js';
+import { OBJECT_TYPES, resolveObjectType, type ObjectTypeDef, type PropertyDef, type PropertyType } from './object-types.js';
 
 /** A definition with its place in the portal. */
 export interface CatalogProperty {
@@ -35,6 +35,14 @@ export class PropertyCatalog {
     const type = resolveObjectType(typeName);
     const all = type ? this.byType.get(type.name) : undefined;
     return all?.filter((property) => (property.def.archivedAt !== undefined) === archived);
+  }
+
+  /**
+   * The type as the portal defines it now: its live property definitions replace the built-in list.
+   * Why: search accepts custom properties and compares values by their current types.
+   */
+  portalView(type: ObjectTypeDef): ObjectTypeDef {
+    return { ...type, properties: (this.list(type.name, false) ?? []).map((property) => property.def) };
   }
 
   /**
