@@ -267,8 +267,9 @@ describe('connector types, entities and the hosted sync state show the discovere
   }, 60_000);
   afterAll(async () => sandbox?.close());
 
-  test('GET /v1/connector-types marks deals search as discovering types; GET .../sync shows them per entity', async () => {
-    const h = await startSyncHarness(await storeUrl('sqlite'), sandbox, { background: false });
+  test('GET /v1/connector-types marks deals search as discovering types; GET .../sync and `connector-engine sync` show them per entity', async () => {
+    const databaseUrl = await storeUrl('sqlite');
+    const h = await startSyncHarness(databaseUrl, sandbox, { background: false });
     try {
       const types = await call(h, 'GET', '/v1/connector-types');
       const hubspot = types.body.data.find((type: Rec) => type.type === 'hubspot');
@@ -298,6 +299,15 @@ describe('connector types, entities and the hosted sync state show the discovere
       });
       const gold = sandbox.fakes.hubspot.dataset.records('companies').filter((company) => company.properties.partner_tier === 'gold');
       expect(hits.body.hits.map((hit: SearchHit) => hit.id).sort()).toEqual(gold.map((company) => company.id).sort());
+
+      // The command line's pass prints the states it leaves, discovered types included.
+      const cli = await runCli(['sync', id, '--database-url', databaseUrl], undefined, {
+        ENGINE_SECRET: 'sync-test-engine-secret-0123456789',
+        ENGINE_UPSTREAM_HUBSPOT: sandbox.upstreams.hubspot!.base_url,
+      });
+      expect(cli.code, cli.stderr).toBe(0);
+      const printed = (JSON.parse(cli.stdout) as { entities: SyncState[] }).entities;
+      expect(printed.find((state) => state.entity === 'deals')?.value_types).toEqual(DEAL_VALUE_TYPES);
     } finally {
       await h.service.close();
     }
