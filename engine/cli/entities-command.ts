@@ -9,6 +9,8 @@ export interface ActionDescription {
   rules: string[];
   /** `search` only: the paths compared and sorted by value (the sync plan's value_types). */
   value_types?: Record<string, string>;
+  /** `search` only: more value types are read from the upstream at every pass (sync plan discover_fields). */
+  discovers_value_types?: true;
 }
 
 /** Describes a connector type's entities, actions and params straight from its manifest. */
@@ -33,6 +35,7 @@ export function describeEntities(source: ConnectorSource): Record<string, Record
         ),
         rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
         ...(name === 'search' && spec.sync?.value_types ? { value_types: { ...spec.sync.value_types } } : {}),
+        ...(name === 'search' && spec.sync?.discover_fields ? { discovers_value_types: true as const } : {}),
       };
     }
   }
@@ -51,6 +54,7 @@ export function entitiesText(source: ConnectorSource): string {
       }
       for (const rule of action.rules) lines.push(`    rule ${rule}`);
       for (const [path, type] of Object.entries(action.value_types ?? {})) lines.push(`    value type ${path}: ${type}`);
+      if (action.discovers_value_types) lines.push('    value types of more fields are read from the upstream at every sync pass (see the sync state)');
     }
   }
   return lines.join('\n');

@@ -14,7 +14,7 @@ export interface ConnectorTypeDescription {
   check: CredentialsCheckSpec;
   /** Config settings some actions need (their `required_config`), which ones, and how to find a value. */
   config_needs: ConfigNeed[];
-  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder; required_config: string[]; value_types?: Record<string, string> }> }>;
+  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder; required_config: string[]; value_types?: Record<string, string>; discovers_value_types?: true }> }>;
 }
 
 function describe(manifest: Manifest): ConnectorTypeDescription {
@@ -35,7 +35,9 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
     if (search) {
       // The sync plan's typed paths: search compares and sorts them by value (issue 12).
       const valueTypes = spec.sync?.value_types ? { value_types: { ...spec.sync.value_types } } : {};
-      actions.search = { description: SEARCH_ACTION_DESCRIPTION, params: search, rules: [], pagination_param: 'cursor', pagination_keep_params: null, required_config: [], ...valueTypes };
+      // Types the upstream account defines (custom fields) are read at every pass and shown with the sync state.
+      const discovers = spec.sync?.discover_fields ? { discovers_value_types: true as const } : {};
+      actions.search = { description: SEARCH_ACTION_DESCRIPTION, params: search, rules: [], pagination_param: 'cursor', pagination_keep_params: null, required_config: [], ...valueTypes, ...discovers };
     }
     entities[entity] = { ...(spec.description ? { description: spec.description } : {}), actions };
   }

@@ -88,6 +88,11 @@ const SYNC_STATUS: Schema = {
           last_success_at: { type: ['string', 'null'], format: 'date-time' },
           last_full_at: { type: ['string', 'null'], format: 'date-time' },
           last_error: { type: ['string', 'null'] },
+          value_types: {
+            type: 'object',
+            additionalProperties: { enum: ['number', 'date-time'] },
+            description: 'Entities whose sync plan discovers fields: the value types the last successful pass read from the upstream (path -> type); the manifest\'s own value_types win over these.',
+          },
         },
       },
     },

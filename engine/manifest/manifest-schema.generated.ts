@@ -729,6 +729,7 @@ export interface SyncPlan {
   value_types?: {
     [k: string]: SyncValueType;
   };
+  discover_fields?: SyncDiscoverFields;
   /**
    * Searchable fields computed from the record read (e.g. associated ids).
    */
@@ -805,6 +806,77 @@ export interface SyncChildren {
    * Params of the read. String values are templates over the parent's name (e.g. "{{parent.gid}}").
    */
   params?: Record<string, unknown>;
+}
+/**
+ * Fields the upstream defines per account (e.g. a CRM's custom properties), read at the start of every pass of the entity with one request that goes through the connector's auth, base URL, host rules, rate limit, retries and error mapping. Each definition's name is sent, comma-joined, in `read_param` of every read, so the copy holds those fields, and its upstream type, mapped by `types`, types the path `<under>.<name>` for search until the next pass. Definitions with a `skip_when` field true are left out; `value_types` of the manifest win over discovered types.
+ */
+export interface SyncDiscoverFields {
+  request: RequestSpec1;
+  /**
+   * Dot path into a JSON body (e.g. paging.next.after); the empty string is the whole body.
+   */
+  items: string;
+  /**
+   * Dot path into a JSON body (e.g. paging.next.after); the empty string is the whole body.
+   */
+  name: string;
+  /**
+   * Dot path into a JSON body (e.g. paging.next.after); the empty string is the whole body.
+   */
+  type: string;
+  /**
+   * Upstream type name -> value type. Definitions of other types are still read into the copy, untyped.
+   */
+  types: {
+    [k: string]: 'number' | 'date-time';
+  };
+  /**
+   * Body paths, in a definition, of flags: a definition with any of them true is left out (e.g. hidden, archived).
+   */
+  skip_when?: BodyPath[];
+  /**
+   * The searchable object field the discovered fields sit in (e.g. properties).
+   */
+  under: string;
+  /**
+   * The string param of every read that takes the comma-joined names (e.g. properties).
+   */
+  read_param: string;
+  /**
+   * The longest comma-joined list of names a pass sends; a longer one fails the entity's pass with URI_TOO_LONG before any read, naming the length (an upstream may refuse long URLs: HubSpot's fail past about 15,000 characters).
+   */
+  max_read_param_length?: number;
+}
+/**
+ * The upstream request, as templates.
+ */
+export interface RequestSpec1 {
+  /**
+   * HTTP method.
+   */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * Path template appended to base_url; starts with '/'; each value is percent-encoded as one segment.
+   */
+  path: string;
+  query?: TemplateMap5;
+  headers?: TemplateMap6;
+  /**
+   * Body: a template tree (objects and arrays of templates) or one template that renders JSON text. Entries that render undefined are left out.
+   */
+  body?: TemplateTree;
+  /**
+   * Body encoding (default json).
+   */
+  body_format?: 'json' | 'form';
+  /**
+   * True for a POST that only reads (e.g. a search endpoint), so it may be retried like a GET.
+   */
+  read_only?: boolean;
+  /**
+   * Config settings this request cannot be sent without (e.g. a profile id sent as a header); a missing one fails before any request with INVALID_CONFIG naming it.
+   */
+  required_config?: string[];
 }
 /**
  * Where a searchable field comes from.

@@ -131,6 +131,43 @@ class Checker {
       const problem = valueTypePathProblem(typedPath, valueType, plan.searchable);
       if (problem) this.report([...path, 'value_types', typedPath], problem);
     }
+    if (plan.discover_fields) this.discoverFields(entityName, plan, [...path, 'discover_fields']);
+  }
+
+  /**
+   * A discovery must be sendable before any read (its templates read config only, and it is a
+   * read), its fields must land in a searchable object field, and every read of the plan must
+   * take the joined names in `read_param`; otherwise every pass would fail at its first request.
+   */
+  private discoverFields(entityName: string, plan: SyncPlan, path: PathPart[]): void {
+    const discover = plan.discover_fields!;
+    const roots = { config: this.configNames };
+    const request = discover.request;
+    this.template(request.path, [...path, 'request', 'path'], roots);
+    this.templates(request.query, [...path, 'request', 'query'], roots);
+    this.templates(request.headers, [...path, 'request', 'headers'], roots);
+    this.templates(request.body, [...path, 'request', 'body'], roots);
+    if (request.method !== 'GET' && request.read_only !== true) {
+      this.report([...path, 'request', 'method'], `discovery must be a read: a ${request.method} needs read_only: true`);
+    }
+    const under = plan.searchable[discover.under];
+    if (under !== 'object') {
+      const why = under === undefined ? `is not a searchable field of ${entityName}` : `is a ${under} field`;
+      this.report([...path, 'under'], `"${discover.under}" ${why}; discovered fields sit in a searchable object field`);
+    }
+    planReads(plan).forEach((read, index) => {
+      const readPath: PathPart[] = Array.isArray(plan.read) ? [...path.slice(0, -1), 'read', index] : [...path.slice(0, -1), 'read'];
+      const target = read.entity ?? entityName;
+      const action = this.manifest.entities[target]?.actions[read.action];
+      if (!action) return;
+      if (!propertyNames(action.params).has(discover.read_param)) {
+        this.report([...path, 'read_param'], `"${discover.read_param}" is not a param of ${target} ${read.action} (read by ${readPath.join('.')})`);
+      } else if (Object.hasOwn(read.params ?? {}, discover.read_param)) {
+        this.report([...readPath, 'params', discover.read_param], `discover_fields sets "${discover.read_param}" on every read; the read must leave it out`);
+      } else {
+        this.syncParams({ ...read.params, [discover.read_param]: 'name' }, action.params, [...path, 'read_param']);
+      }
+    });
   }
 
   private syncRead(read: SyncRead, entity: string, path: PathPart[], bound: Set<string>): void {

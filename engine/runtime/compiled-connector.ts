@@ -24,6 +24,20 @@ export interface CompiledConnector {
   baseUrl: CompiledTemplate;
   headers: Array<[string, CompiledTemplate]>;
   actions: Map<string, Map<string, CompiledAction>>;
+  /** Per entity with `sync.discover_fields`: its discovery request, compiled as a one-page list action. */
+  discoveries: Map<string, CompiledAction>;
+}
+
+/**
+ * A sync plan's discovery request as an action (no params, its definitions as records, one
+ * page), so it is sent by the same code as every action: auth, base URL, hosts, limits, retries.
+ */
+function compileDiscovery(manifest: Manifest, entity: string, ajv: Ajv): CompiledAction | undefined {
+  const discover = manifest.entities[entity]?.sync?.discover_fields;
+  if (!discover) return undefined;
+  const spec: ActionSpec = { request: discover.request, response: { records: discover.items }, pagination: { type: 'none' } };
+  const label = `${manifest.type} ${entity} discover_fields`;
+  return { entity, name: 'discover_fields', spec, label, validateParams: compileParams(spec, ajv, label), request: compileRequest(spec, (setting) => lookupHint(manifest, setting)) };
 }
 
 const cache = new WeakMap<LoadedManifest, CompiledConnector>();
@@ -51,6 +65,11 @@ export function compileConnector(loaded: LoadedManifest): CompiledConnector {
     }
     actions.set(entity, byName);
   }
+  const discoveries = new Map<string, CompiledAction>();
+  for (const entity of Object.keys(manifest.entities)) {
+    const discovery = compileDiscovery(manifest, entity, ajv);
+    if (discovery) discoveries.set(entity, discovery);
+  }
   const compiled: CompiledConnector = {
     manifest,
     file: loaded.file,
@@ -58,6 +77,7 @@ export function compileConnector(loaded: LoadedManifest): CompiledConnector {
     baseUrl: compileTemplate(manifest.base_url),
     headers: Object.entries(manifest.http.headers ?? {}).map(([k, v]) => [k.toLowerCase(), compileTemplate(v)]),
     actions,
+    discoveries,
   };
   cache.set(loaded, compiled);
   return compiled;

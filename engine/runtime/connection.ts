@@ -215,6 +215,22 @@ export class Connection {
     return { entity, action, auth_scheme: this.auth.schemeName };
   }
 
+  /**
+   * The field definitions an entity's sync plan discovers (its `discover_fields` request), read
+   * through the normal call path: auth and refresh, rate limit, retries, egress rules, error mapping.
+   * Why: a pass reads them first, to copy and type the fields the upstream account defines.
+   */
+  async discoverFields(entity: string, options?: CallOptions): Promise<RecordData[]> {
+    const compiled = this.connector.discoveries.get(entity);
+    if (!compiled) throw new UnsupportedActionError(`${this.type} ${entity} discovers no fields (its sync plan has no discover_fields)`);
+    const call = this.startCall(compiled, options);
+    try {
+      return (await this.fetchPage(compiled, {}, call)).records;
+    } finally {
+      call.finish();
+    }
+  }
+
   /** One page of records, with the action's exclusion rules applied under this connection's config. */
   private async readPage(compiled: CompiledAction, params: Record<string, unknown>, call: UpstreamCall): Promise<ExtractedPage> {
     const page = await this.fetchPage(compiled, params, call);

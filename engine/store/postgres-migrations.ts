@@ -126,6 +126,15 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'discovered value types',
+    // The value types a pass discovered from the upstream (sync plan discover_fields), as JSON
+    // {path: type}; NULL for entities that discover none. Search reads them with the state.
+    sql: `
+      ALTER TABLE sync_state ADD COLUMN value_types jsonb;
+    `,
+  },
 ];
 
 /** Any fixed 64-bit number; it only has to be the same in every process of this engine. */

@@ -209,7 +209,7 @@ class PostgresStore implements Store {
     // (sync_state has no `id` column, so TENANT_CONNECTOR's names stay unambiguous).
     const { rows } = await this.pool.query(
       `SELECT s.connector_id, s.entity, s.status, s.mode, s.records, s.generation::float8 AS generation, s.started_at, s.finished_at,
-         s.last_success_at, s.last_error, s.cursor, s.last_full_at
+         s.last_success_at, s.last_error, s.cursor, s.last_full_at, s.value_types
        FROM connectors LEFT JOIN sync_state s ON s.connector_id = connectors.id
        WHERE ${TENANT_CONNECTOR} ORDER BY s.entity`,
       tenantValues(tenant, connectorId),
@@ -268,15 +268,16 @@ class PostgresStore implements Store {
     // The ?? defaults (the column defaults) serve callers written before incremental sync.
     await this.pool.query(
       `INSERT INTO sync_state (connector_id, entity, status, mode, records, generation, started_at, finished_at, last_success_at, last_error,
-         cursor, last_full_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         cursor, last_full_at, value_types)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb)
        ON CONFLICT (connector_id, entity) DO UPDATE SET status = excluded.status, mode = excluded.mode, records = excluded.records,
          generation = excluded.generation, started_at = excluded.started_at, finished_at = excluded.finished_at,
          last_success_at = excluded.last_success_at, last_error = excluded.last_error, cursor = excluded.cursor,
-         last_full_at = excluded.last_full_at`,
+         last_full_at = excluded.last_full_at, value_types = excluded.value_types`,
       [
         state.connector_id, state.entity, state.status, state.mode ?? 'full', state.records, state.generation, state.started_at,
         state.finished_at, state.last_success_at, state.last_error, state.cursor ?? null, state.last_full_at ?? null,
+        state.value_types ? JSON.stringify(state.value_types) : null,
       ],
     );
   }
@@ -284,7 +285,7 @@ class PostgresStore implements Store {
   async syncStates(connectorId: string): Promise<SyncState[]> {
     const { rows } = await this.pool.query(
       `SELECT connector_id, entity, status, mode, records, generation::float8 AS generation, started_at, finished_at, last_success_at,
-         last_error, cursor, last_full_at
+         last_error, cursor, last_full_at, value_types
        FROM sync_state WHERE connector_id = $1 ORDER BY entity`,
       [connectorId],
     );
@@ -432,11 +433,12 @@ function tenantValues(tenant: Tenant, id: string): [string, string, string] {
   return [id, tenant.clientId, tenant.externalUserId];
 }
 
-/** Sync state rows with their times as ISO text, as the SQLite store keeps them. */
+/** Sync state rows with their times as ISO text, as the SQLite store keeps them (value_types left out where none were discovered). */
 function toSyncStates(rows: Array<Record<string, unknown>>): SyncState[] {
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
-  return rows.map((r) => ({
+  return rows.map(({ value_types, ...r }) => ({
     ...r,
+    ...(value_types === null || value_types === undefined ? {} : { value_types }),
     started_at: iso(r.started_at) as string,
     finished_at: iso(r.finished_at),
     last_success_at: iso(r.last_success_at),

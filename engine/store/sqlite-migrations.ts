@@ -134,6 +134,15 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 8,
+    name: 'discovered value types',
+    // The value types a pass discovered from the upstream (sync plan discover_fields), as JSON
+    // {path: type}; NULL for entities that discover none. Search reads them with the state.
+    sql: `
+      ALTER TABLE sync_state ADD COLUMN value_types TEXT;
+    `,
+  },
 ];
 
 /**

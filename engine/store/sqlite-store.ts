@@ -59,7 +59,7 @@ const AUTH_ACTIVE = `auth_state = 'active', auth_reason = NULL,
 const TENANT_CONNECTOR = `id = @id AND client_id = @client AND external_user_id = @user AND ${LIVE_CLIENT}`;
 const CLIENT_COLUMNS = 'client_id, name, created_at, revoked_at';
 const SYNC_STATE_COLUMNS =
-  'connector_id, entity, status, mode, records, generation, started_at, finished_at, last_success_at, last_error, cursor, last_full_at';
+  'connector_id, entity, status, mode, records, generation, started_at, finished_at, last_success_at, last_error, cursor, last_full_at, value_types';
 
 type ConnectorDbRow = Omit<ConnectorRow, 'config'> & { config: string };
 
@@ -236,7 +236,7 @@ class SqliteStore implements Store {
   async tenantSyncStates(tenant: Tenant, connectorId: string): Promise<SyncState[] | undefined> {
     // better-sqlite3 is synchronous: the ownership check and the read see the same database.
     if (!this.owns(tenant, connectorId)) return undefined;
-    return this.stmt.syncStates.all(connectorId) as SyncState[];
+    return this.readSyncStates(connectorId);
   }
 
   async tenantSyncJob(tenant: Tenant, connectorId: string): Promise<SyncJob | undefined> {
@@ -290,7 +290,14 @@ class SqliteStore implements Store {
   }
 
   async syncStates(connectorId: string): Promise<SyncState[]> {
-    return this.stmt.syncStates.all(connectorId) as SyncState[];
+    return this.readSyncStates(connectorId);
+  }
+
+  /** The rows with value_types read back from JSON text (left out where none were discovered). */
+  private readSyncStates(connectorId: string): SyncState[] {
+    return (this.stmt.syncStates.all(connectorId) as Array<SyncState & { value_types: string | null }>).map(({ value_types, ...state }) =>
+      value_types === null ? state : { ...state, value_types: JSON.parse(value_types) as SyncState['value_types'] },
+    );
   }
 
   async scheduleSync(connectorId: string, options: ScheduleSyncOptions): Promise<void> {
@@ -451,7 +458,7 @@ function prepareStatements(db: Database.Database) {
       WHERE auth_state = 'needs_reauth' AND ${LIVE_CLIENT} GROUP BY connector_type`),
     saveSyncState: db.prepare(`INSERT OR REPLACE INTO sync_state (${SYNC_STATE_COLUMNS})
       VALUES (@connector_id, @entity, @status, @mode, @records, @generation, @started_at, @finished_at, @last_success_at,
-        @last_error, @cursor, @last_full_at)`),
+        @last_error, @cursor, @last_full_at, @value_types)`),
     syncStates: db.prepare(`SELECT ${SYNC_STATE_COLUMNS} FROM sync_state WHERE connector_id = ? ORDER BY entity`),
     // ISO texts from one clock: text order is time order.
     syncFreshness: db.prepare(`SELECT connector_type, min(coalesce(s.last_success_at, connectors.created_at)) AS synced_at
@@ -464,8 +471,9 @@ function prepareStatements(db: Database.Database) {
  * Fills the fields a caller written before incremental sync may leave out (named parameters must
  * all be bound), with the column defaults: a full pass, no cursor, no full pass known.
  */
-function withStateDefaults(state: SyncState): SyncState {
-  return { ...state, mode: state.mode ?? 'full', cursor: state.cursor ?? null, last_full_at: state.last_full_at ?? null };
+function withStateDefaults(state: SyncState): Omit<SyncState, 'value_types'> & { value_types: string | null } {
+  const valueTypes = state.value_types ? JSON.stringify(state.value_types) : null;
+  return { ...state, mode: state.mode ?? 'full', cursor: state.cursor ?? null, last_full_at: state.last_full_at ?? null, value_types: valueTypes };
 }
 
 /** The named parameters of TENANT_CONNECTOR. */

@@ -4,7 +4,7 @@
  * the hosted API answers with, so the server maps rows to bodies without renaming.
  */
 
-import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
+import type { SearchRequest, SearchResult, SearchScope, ValueTypes } from '../search/types.js';
 
 /** Which SQL dialect a store speaks; the search compiler of a later step picks its dialect by it. */
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -131,6 +131,11 @@ export interface SyncState {
   cursor: string | null;
   /** When the last successful full pass finished: the scheduler forces a full pass when it is too old. */
   last_full_at: string | null;
+  /**
+   * The value types the last successful pass discovered from the upstream (sync plan
+   * `discover_fields`): dot path -> type. Absent for entities that discover none.
+   */
+  value_types?: ValueTypes;
 }
 
 /**

@@ -39,15 +39,16 @@ async function* readLevel(
   levels: readonly SyncPartition[],
   bindings: Bindings,
   extra: Record<string, unknown>,
+  fixed: Record<string, unknown>,
 ): AsyncGenerator<RecordData> {
   const [level, ...rest] = levels;
   if (!level) {
-    const params = { ...renderSyncParams(read.params, bindings), ...renderSyncParams(extra, bindings) };
+    const params = { ...renderSyncParams(read.params, bindings), ...renderSyncParams(extra, bindings), ...fixed };
     yield* connection.records(read.entity ?? owner, read.action, params, SYNC_READS);
     return;
   }
   for await (const partition of connection.records(level.entity, level.action, renderSyncParams(level.params, bindings), SYNC_READS)) {
-    yield* readLevel(connection, owner, read, rest, { ...bindings, [level.as]: partition }, extra);
+    yield* readLevel(connection, owner, read, rest, { ...bindings, [level.as]: partition }, extra, fixed);
   }
 }
 
@@ -77,14 +78,15 @@ async function* withChildren(connection: Connection, plan: SyncPlan, records: As
 /**
  * Every record a pass of `plan` reads, partition by partition (outermost first), with the
  * children of each (the plan's `children`), one page per level in memory at a time.
- * `incremental` adds the plan's incremental params, with `since` bound, to the plan's reads.
+ * `incremental` adds the plan's incremental params, with `since` bound, to the plan's reads;
+ * `fixed` params (the discovered field names) are added to them as they are, never as templates.
  */
-export async function* readPlan(connection: Connection, entity: string, plan: SyncPlan, since?: string): AsyncGenerator<RecordData> {
+export async function* readPlan(connection: Connection, entity: string, plan: SyncPlan, since?: string, fixed: Record<string, unknown> = {}): AsyncGenerator<RecordData> {
   if (since !== undefined && !plan.incremental) throw new EngineError('INTERNAL', `${entity} has no incremental sync plan`);
   const extra = since !== undefined ? plan.incremental!.params : {};
   const expanded = new Set<string>();
   for (const read of planReads(plan)) {
-    const records = readLevel(connection, entity, read, read.for_each ?? [], since !== undefined ? { since } : {}, extra);
+    const records = readLevel(connection, entity, read, read.for_each ?? [], since !== undefined ? { since } : {}, extra, fixed);
     yield* withChildren(connection, plan, records, expanded);
   }
 }

@@ -5,6 +5,7 @@ import type { Manifest, SyncPlan } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import type { Store, SyncState, SyncedRecord } from '../store/index.js';
 import { copyRecord, newerCursor, olderCursor } from './copy-record.js';
+import { discoverFields } from './discover-fields.js';
 import { readPlan } from './read-plan.js';
 import { toStorable } from './storable-record.js';
 
@@ -111,6 +112,8 @@ class EntityPass {
       last_success_at: previous?.last_success_at ?? null,
       last_full_at: previous?.last_full_at ?? null,
       last_error: null,
+      // Search keeps the types of the last successful pass until this one succeeds.
+      ...(plan.discover_fields && previous?.value_types ? { value_types: previous.value_types } : {}),
     };
   }
 
@@ -120,13 +123,15 @@ class EntityPass {
     this.report();
     try {
       const since = this.state.mode === 'incremental' ? (this.previous?.cursor ?? undefined) : undefined;
-      for await (const record of readPlan(this.options.connection, this.entity, this.plan, since)) await this.add(record);
+      const discovered = this.plan.discover_fields ? await discoverFields(this.options.connection, this.entity, this.plan.discover_fields) : undefined;
+      for await (const record of readPlan(this.options.connection, this.entity, this.plan, since, discovered?.readParams)) await this.add(record);
       await this.flush();
       // Only a full pass that read everything (and still owns its job) may remove what it did not see.
       this.options.signal?.throwIfAborted();
       if (this.state.mode === 'full') await store.removeStaleRecords(connectorId, this.entity, this.state.generation);
       const finished = new Date(this.now()).toISOString();
       Object.assign(this.state, { status: 'succeeded', finished_at: finished, last_success_at: finished, cursor: this.nextCursor() });
+      if (discovered) this.state.value_types = discovered.valueTypes;
       if (this.state.mode === 'full') this.state.last_full_at = finished;
     } catch (error) {
       // A failed pass keeps the cursor of what is durably copied: the next one reads from there.

@@ -1,6 +1,7 @@
 import { SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { Manifest } from '../manifest/index.js';
 import { parseSearchParams, type SearchResult } from '../search/index.js';
+import type { ValueTypes } from '../search/types.js';
 import { connectorNotFound, type Store, type SyncState, type Tenant } from '../store/index.js';
 
 /** Where a `search` runs: one connector's copy in a store, shaped by its manifest's sync plans. */
@@ -19,6 +20,15 @@ function notReady(entity: string, state: SyncState | undefined): SearchNotReadyE
     : { entity, status: 'pending', records: 0, started_at: null, last_success_at: null, last_error: null };
   const why = state?.status === 'failed' ? `its last sync failed (${state.last_error})` : state ? 'its first sync is still running' : 'it has not been synchronized yet';
   return new SearchNotReadyError(`search on ${entity} reads the synchronized copy, and ${why}; retry once a sync has succeeded`, { sync });
+}
+
+/**
+ * The value types a search compares by: those the entity's last successful pass discovered from
+ * the upstream, with the manifest's own winning where both type a path. Read per query, so a type
+ * changed upstream takes effect with the next pass, without copying anything again.
+ */
+function effectiveValueTypes(declared: ValueTypes | undefined, state: SyncState | undefined): ValueTypes {
+  return { ...state?.value_types, ...declared };
 }
 
 /**
@@ -41,10 +51,10 @@ export async function searchCopy(target: SearchTarget, entity: string, params: u
       details: [{ path: '/action', message: `must be one of ${known.join(', ')}` }],
     });
   }
-  const request = parseSearchParams(params ?? {}, spec.sync.searchable, spec.sync.value_types);
   const states = tenant ? await store.tenantSyncStates(tenant, connectorId) : await store.syncStates(connectorId);
   if (!states) throw connectorNotFound();
   const state = states.find((s) => s.entity === entity);
+  const request = parseSearchParams(params ?? {}, spec.sync.searchable, effectiveValueTypes(spec.sync.value_types, state));
   if (!state?.last_success_at) throw notReady(entity, state);
   const scope = { connectorId, entity };
   return tenant ? store.tenantSearchRecords(tenant, scope, request) : store.searchRecords(scope, request);

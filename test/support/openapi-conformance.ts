@@ -629,3 +629,15 @@ function lowerCaseKeys<T>(record: Record<string, T>): Record<string, T> {
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * Problems of a value against one schema of the document's `components.schemas` (empty when it
+ * conforms), read the same way as response bodies.
+ * Why: an upstream route without a document of its own (HubSpot's properties API) answers a
+ * shape another document defines (the schemas API's `Property` and `Error`).
+ */
+export function checkComponent(doc: OpenApiDocument, name: string, value: unknown, label: string): string[] {
+  const validate = validatorAt(doc, pointer(['components', 'schemas', name]));
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((error) => `${label}${error.instancePath || ''} ${describeError(error)}`);
+}

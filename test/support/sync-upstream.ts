@@ -49,8 +49,21 @@ export function syncPlan(manifest: Manifest, entity: string): SyncPlan {
 export async function upstreamRecords(connection: Connection, manifest: Manifest, entity: string): Promise<Map<string, Rec>> {
   const plan = syncPlan(manifest, entity);
   const out = new Map<string, Rec>();
-  for (const read of Array.isArray(plan.read) ? plan.read : [plan.read]) await walkRead(connection, entity, plan, read, out);
+  const discovered = await discoveredParams(connection, entity, plan);
+  for (const read of Array.isArray(plan.read) ? plan.read : [plan.read]) await walkRead(connection, entity, plan, read, out, discovered);
   return out;
+}
+
+/**
+ * What a pass adds to its reads when the plan discovers fields: every definition's name not
+ * flagged by `skip_when`, comma-joined, in `read_param` (the definitions as the upstream answers them).
+ */
+async function discoveredParams(connection: Connection, entity: string, plan: SyncPlan): Promise<Rec> {
+  const discover = plan.discover_fields;
+  if (!discover) return {};
+  const definitions = await connection.discoverFields(entity);
+  const names = definitions.filter((definition) => !(discover.skip_when ?? []).some((flag) => readAt(definition, flag) === true)).map((definition) => String(readAt(definition, discover.name)));
+  return names.length > 0 ? { [discover.read_param]: [...new Set(names)].join(',') } : {};
 }
 
 async function keep(connection: Connection, entity: string, plan: SyncPlan, records: AsyncIterable<Record<string, unknown>>, out: Map<string, Rec>): Promise<void> {
@@ -67,12 +80,12 @@ async function keep(connection: Connection, entity: string, plan: SyncPlan, reco
   }
 }
 
-async function walkRead(connection: Connection, entity: string, plan: SyncPlan, read: SyncPlanRead, out: Map<string, Rec>): Promise<void> {
+async function walkRead(connection: Connection, entity: string, plan: SyncPlan, read: SyncPlanRead, out: Map<string, Rec>, discovered: Rec): Promise<void> {
   const levels = read.for_each ?? [];
   const walk = async (depth: number, bindings: Rec): Promise<void> => {
     const level = levels[depth];
     if (!level) {
-      await keep(connection, entity, plan, connection.records(read.entity ?? entity, read.action, render(read.params, bindings)), out);
+      await keep(connection, entity, plan, connection.records(read.entity ?? entity, read.action, { ...render(read.params, bindings), ...discovered }), out);
       return;
     }
     for await (const partition of connection.records(level.entity, level.action, render(level.params, bindings))) {

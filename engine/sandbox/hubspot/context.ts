@@ -6,6 +6,7 @@ import type { FakeRequest } from '../fake-server.js';
 import { withHeaders, type FakeResponse, type HeaderValue } from '../responses.js';
 import { authenticate } from './authenticate.js';
 import type { HubspotDataset } from './dataset.js';
+import type { PropertyCatalog } from './property-catalog.js';
 import type { HubspotRateLimits } from './rate-limits.js';
 import type { TokenStore } from './token-store.js';
 
@@ -16,6 +17,8 @@ export interface HubspotContext {
   /** The fake's clock: token expiry and rate-limit windows. */
   clock: FakeClock;
   limits: HubspotRateLimits;
+  /** The portal's property definitions now (custom ones, changed types): search filters and sorts by them. */
+  catalog: PropertyCatalog;
 }
 
 /** A handler body that runs after the gate. */

@@ -30,8 +30,14 @@ export interface StoredSchema {
 
 const SCHEMA_OWNER = 4_117_001;
 
-function renderProperty(property: PropertyDef, displayOrder: number, createdAt: string): Record<string, unknown> {
-  const hubspotDefined = property.name.startsWith('hs_');
+/**
+ * A `Property` as the schemas and properties APIs render it (upstream-specs hubspot-crm-schemas-v3
+ * `Property`). On a custom object type every property but the `hs_` ones is the portal's own; on
+ * a standard type the caller says which are.
+ * Why: the schemas API and `GET /crm/v3/properties/{objectType}` share this shape.
+ */
+export function renderProperty(property: PropertyDef, displayOrder: number, createdAt: string, hubspotDefined = property.name.startsWith('hs_')): Record<string, unknown> {
+  const archived = property.archivedAt !== undefined;
   return {
     name: property.name,
     label: property.label,
@@ -49,12 +55,13 @@ function renderProperty(property: PropertyDef, displayOrder: number, createdAt: 
     calculated: false,
     externalOptions: false,
     hasUniqueValue: property.unique === true,
-    hidden: false,
+    hidden: property.hidden === true,
     hubspotDefined,
     formField: !hubspotDefined,
-    archived: false,
+    archived,
+    ...(archived ? { archivedAt: property.archivedAt } : {}),
     createdAt,
-    updatedAt: createdAt,
+    updatedAt: property.archivedAt ?? createdAt,
     modificationMetadata: { archivable: !hubspotDefined, readOnlyDefinition: hubspotDefined, readOnlyValue: property.name === 'hs_object_id' },
     dataSensitivity: 'non_sensitive',
   };

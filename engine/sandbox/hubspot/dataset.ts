@@ -100,6 +100,19 @@ export class HubspotDataset {
   }
 
   /**
+   * Sets or clears one property value of a record (live or archived).
+   * Why: tests change values upstream between two sync passes, as a user would in the app.
+   */
+  setProperty(typeName: string, id: string, name: string, value: string | undefined): void {
+    const collection = this.collection(typeName);
+    const record = collection.byId.get(id);
+    if (!record) throw new Error(`no ${typeName} record ${id}`);
+    if (value === undefined) delete record.properties[name];
+    else record.properties[name] = value;
+    collection.uniqueIndexes.clear();
+  }
+
+  /**
    * Associates two records both ways.
    * Why: HubSpot associations are symmetric (a contact's company lists the contact).
    */

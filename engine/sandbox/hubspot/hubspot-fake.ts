@@ -15,7 +15,11 @@ import { hubspotError, statusError } from './errors.js';
 import { getObject } from './get-object.js';
 import { listObjects } from './list-objects.js';
 import { getSchema, listSchemas } from './object-schemas.js';
+import { seedCustomValues } from './custom-properties.js';
+import { listProperties } from './list-properties.js';
+import type { PropertyDef, PropertyType } from './object-types.js';
 import { oauthToken } from './oauth-token.js';
+import { PropertyCatalog } from './property-catalog.js';
 import { HubspotRateLimits } from './rate-limits.js';
 import { searchObjects } from './search-objects.js';
 import { seedHubspotData } from './seed-data.js';
@@ -44,6 +48,19 @@ export interface HubspotData {
   records(typeName: string, archived?: boolean): readonly CrmRecord[];
   find(typeName: string, id: string): CrmRecord | undefined;
   associatedIds(typeName: string, id: string, toTypeName: string): string[];
+  /** Sets (or, with undefined, clears) one property value of a record, as an edit in the app would. */
+  setProperty(typeName: string, id: string, name: string, value: string | undefined): void;
+}
+
+/**
+ * The portal's property definitions (`GET /crm/v3/properties/{objectType}`), changeable by tests
+ * as an admin would change them in HubSpot.
+ */
+export interface HubspotProperties {
+  /** Changes a property's type (and field type: `number` for numbers, `text` otherwise, unless given). */
+  setType(typeName: string, name: string, type: PropertyType, fieldType?: string): void;
+  /** Adds a custom property definition (hubspotDefined false); records get values with dataset.setProperty. */
+  add(typeName: string, def: PropertyDef): void;
 }
 
 /** Request counters of the fake. */
@@ -85,6 +102,7 @@ export interface HubspotFake {
   /** Back to the default limits, with empty windows and a full daily quota. */
   resetRateLimits(): void;
   readonly dataset: HubspotData;
+  readonly properties: HubspotProperties;
   describe(): UpstreamInfo;
   close(): Promise<void>;
 }
@@ -100,7 +118,9 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
   const tokens = new TokenStore(seed, clock.now);
   const limits = new HubspotRateLimits(options.rateLimits ?? true, clock.now);
   const data = seedHubspotData(options.records ?? 1200, seed);
-  const ctx: HubspotContext = { data, tokens, limits, clock };
+  seedCustomValues(data, seed);
+  const catalog = new PropertyCatalog();
+  const ctx: HubspotContext = { data, tokens, limits, clock, catalog };
   const schemas = customSchemas();
 
   const server = new FakeServer('hubspot', {
@@ -121,6 +141,8 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
   server.route('GET', '/crm/v3/objects/:objectType', guarded(ctx, 'burst', (req) => listObjects(ctx, req)));
   server.route('GET', '/crm/v3/objects/:objectType/:objectId', guarded(ctx, 'burst', (req) => getObject(ctx, req)));
   server.route('POST', '/crm/v3/objects/:objectType/search', guarded(ctx, 'search', (req) => searchObjects(ctx, req)));
+  // The properties API counts against the same burst limit as object reads (API-NOTES A7).
+  server.route('GET', '/crm/v3/properties/:objectType', guarded(ctx, 'burst', (req) => listProperties(catalog, req)));
   for (const prefix of ['/crm-object-schemas/v3/schemas', '/crm/v3/schemas']) {
     // A1: the spec path and the docs' `/crm/v3/schemas` are aliases.
     server.route('GET', prefix, guarded(ctx, 'burst', (req) => listSchemas(schemas, req)));
@@ -151,6 +173,10 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
     setDailyLimit: (max) => limits.setDailyLimit(max),
     resetRateLimits: () => limits.restoreDefaults(),
     dataset: data,
+    properties: {
+      setType: (typeName, name, type, fieldType) => catalog.setType(typeName, name, type, fieldType),
+      add: (typeName, def) => catalog.add(typeName, def),
+    },
     describe: () => {
       const privateApp = { access_token: tokens.privateAppToken };
       return {

@@ -4,7 +4,7 @@
  */
 
 /** HubSpot property data types (the `type` of a property definition). */
-export type PropertyType = 'string' | 'number' | 'datetime' | 'date' | 'enumeration' | 'bool';
+export type PropertyType = 'string' | 'number' | 'datetime' | 'date' | 'enumeration' | 'bool' | 'phone_number';
 
 /** One property of an object type. */
 export interface PropertyDef {
@@ -17,6 +17,12 @@ export interface PropertyDef {
   options?: readonly string[];
   /** Usable as `idProperty` on GET by id (A3). */
   unique?: boolean;
+  /** A portal's own property on a standard object (`hubspotDefined: false`); never a default property (A4). */
+  custom?: boolean;
+  /** Hidden in HubSpot's UI (`hidden: true` in the properties API). */
+  hidden?: boolean;
+  /** Archived definitions are listed only with `archived=true`. */
+  archivedAt?: string;
 }
 
 /** Everything the fake knows about one object type. */

@@ -18,9 +18,11 @@ import { parseSearchRequest } from './search-request.js';
  * Why: the `api_search` action of the CRM entities.
  */
 export function searchObjects(ctx: HubspotContext, req: FakeRequest): FakeResponse {
-  const def = resolveObjectType(req.params['objectType'] ?? '');
-  if (!def) return validationError(`Unable to infer object type from: ${req.params['objectType'] ?? ''}`, req.requestId);
+  const builtIn = resolveObjectType(req.params['objectType'] ?? '');
+  if (!builtIn) return validationError(`Unable to infer object type from: ${req.params['objectType'] ?? ''}`, req.requestId);
   if (req.bodyParseError !== undefined) return validationError(`Invalid input JSON: ${req.bodyParseError}`, req.requestId);
+  // Filters and sorts may name the portal's custom properties, compared by their current types.
+  const def = ctx.catalog.portalView(builtIn);
   const parsed = parseSearchRequest(req.body, def);
   if (!parsed.ok) return validationError(parsed.message, req.requestId);
   const search = parsed.value;
