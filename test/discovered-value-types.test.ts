@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connect, type Connection, type SyncState } from '../engine/index.js';
+import { connect, findManifest, type Connection, type SyncState } from '../engine/index.js';
 import { startHubspotFake, startSandbox, type CrmRecord, type HubspotFake, type Sandbox } from '../engine/sandbox/index.js';
 import type { SearchHit } from '../engine/search/index.js';
 import { runCli } from './support/cli.js';
@@ -274,7 +274,8 @@ describe('connector types, entities and the hosted sync state show the discovere
       const types = await call(h, 'GET', '/v1/connector-types');
       const hubspot = types.body.data.find((type: Rec) => type.type === 'hubspot');
       expect(hubspot.entities.deals.actions.search.discovers_value_types).toBe(true);
-      expect(hubspot.entities.deals.actions.search.value_types).toEqual({ 'properties.amount': 'number', 'properties.hs_object_id': 'number' });
+      expect(hubspot.entities.deals.actions.search.value_types).toEqual(findManifest('hubspot').manifest.entities.deals?.sync?.value_types);
+      expect(hubspot.entities.deals.actions.search.value_types).toMatchObject({ 'properties.amount': 'number', 'properties.closedate': 'date-time' });
       expect(hubspot.entities.tickets.actions.search).toBeUndefined();
       const shopify = types.body.data.find((type: Rec) => type.type === 'shopify');
       expect(shopify.entities.orders.actions.search.discovers_value_types).toBeUndefined();

@@ -107,22 +107,9 @@ export interface HubspotFake {
   close(): Promise<void>;
 }
 
-/**
- * Starts the HubSpot fake on a loopback port.
- * Why: the sandbox, the test suites and the benchmarks all need a faithful, credential-checking
- * HubSpot without network access (DESIGN.md §8).
- */
-export async function startHubspotFake(options: HubspotFakeOptions = {}): Promise<HubspotFake> {
-  const seed = options.seed ?? 42;
-  const clock = createFakeClock();
-  const tokens = new TokenStore(seed, clock.now);
-  const limits = new HubspotRateLimits(options.rateLimits ?? true, clock.now);
-  const data = seedHubspotData(options.records ?? 1200, seed);
-  seedCustomValues(data, seed);
-  const catalog = new PropertyCatalog();
-  const ctx: HubspotContext = { data, tokens, limits, clock, catalog };
-  const schemas = customSchemas();
-
+/** The fake's server: HubSpot's error bodies and headers, and its routes (API-NOTES A1-A7). */
+function hubspotServer(ctx: HubspotContext, schemas: ReturnType<typeof customSchemas>): FakeServer {
+  const { tokens, limits, catalog } = ctx;
   const server = new FakeServer('hubspot', {
     // A7 [3p]: X-HubSpot-Correlation-Id on responses; the same id is the body's correlationId.
     decorate: (req, response) => withHeaders(response, { 'X-HubSpot-Correlation-Id': req.requestId }),
@@ -148,6 +135,44 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
     server.route('GET', prefix, guarded(ctx, 'burst', (req) => listSchemas(schemas, req)));
     server.route('GET', `${prefix}/:objectType`, guarded(ctx, 'burst', (req) => getSchema(schemas, req)));
   }
+  return server;
+}
+
+/** What the sandbox prints for this fake: its URL and both schemes' credentials. */
+function describeHubspot(baseUrl: string, tokens: TokenStore, startupAccessToken: string): UpstreamInfo {
+  const privateApp = { access_token: tokens.privateAppToken };
+  return {
+    base_url: baseUrl,
+    credentials: { ...privateApp },
+    credentials_by_scheme: {
+      private_app: privateApp,
+      oauth: {
+        client_id: tokens.clientId,
+        client_secret: tokens.clientSecret,
+        refresh_token: tokens.refreshToken,
+        access_token: startupAccessToken,
+      },
+    },
+    config: {},
+    allow_origins: [],
+  };
+}
+
+/**
+ * Starts the HubSpot fake on a loopback port.
+ * Why: the sandbox, the test suites and the benchmarks all need a faithful, credential-checking
+ * HubSpot without network access (DESIGN.md §8).
+ */
+export async function startHubspotFake(options: HubspotFakeOptions = {}): Promise<HubspotFake> {
+  const seed = options.seed ?? 42;
+  const clock = createFakeClock();
+  const tokens = new TokenStore(seed, clock.now);
+  const limits = new HubspotRateLimits(options.rateLimits ?? true, clock.now);
+  const data = seedHubspotData(options.records ?? 1200, seed);
+  seedCustomValues(data, seed);
+  const catalog = new PropertyCatalog();
+  const ctx: HubspotContext = { data, tokens, limits, clock, catalog };
+  const server = hubspotServer(ctx, customSchemas());
 
   const baseUrl = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   const startupAccessToken = tokens.issueAccessToken();
@@ -177,24 +202,7 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
       setType: (typeName, name, type, fieldType) => catalog.setType(typeName, name, type, fieldType),
       add: (typeName, def) => catalog.add(typeName, def),
     },
-    describe: () => {
-      const privateApp = { access_token: tokens.privateAppToken };
-      return {
-        base_url: baseUrl,
-        credentials: { ...privateApp },
-        credentials_by_scheme: {
-          private_app: privateApp,
-          oauth: {
-            client_id: tokens.clientId,
-            client_secret: tokens.clientSecret,
-            refresh_token: tokens.refreshToken,
-            access_token: startupAccessToken,
-          },
-        },
-        config: {},
-        allow_origins: [],
-      };
-    },
+    describe: () => describeHubspot(baseUrl, tokens, startupAccessToken),
     close: () => server.close(),
   };
 }
