@@ -6,7 +6,7 @@ import { rawRequest, readCutBody } from './support/raw-request.js';
  * (DESIGN.md §8, §9; API-NOTES C.1-C.4).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { FakeStartOptions } from '../engine/sandbox/fake-registry.js';
+import type { FakeStartOptions } from '../engine/sandbox/index.js';
 import {
   AUTH_MESSAGES,
   CALLS_FROM,
@@ -20,7 +20,7 @@ import {
   type CallRecord,
   type GongFake,
 } from '../engine/sandbox/gong/index.js';
-import type { RunningFake } from '../engine/sandbox/fake-registry.js';
+import type { RunningFake } from '../engine/sandbox/index.js';
 import { checkResponse, loadOpenApi } from './support/openapi-conformance.js';
 import { upstreamSpec } from './support/upstream-specs.js';
 import { startOnFreedPort } from './support/freed-port.js';

@@ -7,7 +7,9 @@ import { startAsanaFake, type AsanaFake } from './asana/index.js';
 import { startGongFake, type GongFake } from './gong/index.js';
 import { startShopifyFake, type ShopifyFake } from './shopify/index.js';
 import { startHubspotFake, type HubspotFake } from './hubspot/index.js';
-import type { UpstreamInfo } from './upstream-info.js';
+import type { FakeStartOptions, RunningFake } from './fake-types.js';
+
+export type { FakeStartOptions, RunningFake } from './fake-types.js';
 
 /** The running fakes by connector type. */
 export interface SandboxFakes {
@@ -16,21 +18,6 @@ export interface SandboxFakes {
   'amazon-ads': AmazonAdsFake;
   shopify: ShopifyFake;
   gong: GongFake;
-}
-
-/** What every fake offers the sandbox. */
-export interface RunningFake {
-  describe(): UpstreamInfo;
-  close(): Promise<void>;
-}
-
-/** Options every fake accepts. */
-export interface FakeStartOptions {
-  port: number;
-  host: string;
-  records: number;
-  seed: number;
-  rateLimits: boolean;
 }
 
 type Starter<K extends keyof SandboxFakes> = {

@@ -5,7 +5,7 @@ import { FAKE_STARTERS, type RunningFake, type SandboxFakes } from './fake-regis
 import type { UpstreamInfo } from './upstream-info.js';
 
 export type { UpstreamInfo } from './upstream-info.js';
-export type { SandboxFakes } from './fake-registry.js';
+export type { FakeStartOptions, RunningFake, SandboxFakes } from './fake-registry.js';
 export type { FakeRequest, RecordedRequest, RecordedResponse, FaultKind } from './fake-server.js';
 export type { Faults, FaultScope, RateLimitFaultOptions, RetryAfterStyle } from './faults.js';
 export type { ParamMap } from './param-map.js';

@@ -27,4 +27,6 @@ export type {
   SearchResult,
   SearchScope,
   SortKey,
+  ValueType,
+  ValueTypes,
 } from './types.js';

@@ -2,7 +2,7 @@ import { UpstreamError, UriTooLongError } from '../errors.js';
 import { readPath } from '../http/index.js';
 import type { SyncDiscoverFields, SyncValueType } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
-import type { ValueTypes } from '../search/types.js';
+import type { ValueTypes } from '../search/index.js';
 import { SYNC_READS } from './read-plan.js';
 
 /** The joined names a pass sends when the manifest names no bound (see max_read_param_length). */

@@ -1,7 +1,7 @@
 import { SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { Manifest } from '../manifest/index.js';
 import { parseSearchParams, type SearchResult } from '../search/index.js';
-import type { ValueTypes } from '../search/types.js';
+import type { ValueTypes } from '../search/index.js';
 import { connectorNotFound, type Store, type SyncState, type Tenant } from '../store/index.js';
 
 /** Where a `search` runs: one connector's copy in a store, shaped by its manifest's sync plans. */

@@ -4,7 +4,7 @@
  * built from the seed and the call's list position on first use.
  */
 import { createPrng, type Prng } from '../prng.js';
-import type { CallRecord } from './dataset.js';
+import type { CallRecord } from './records.js';
 import type { GongMonologue, GongParty, GongUser } from './records.js';
 import { CALL_OUTCOMES, COMMENTS, SENTENCES, TOPICS, TRACKERS, VIDEO_SEGMENTS } from './seed-values.js';
 import { renderTime } from './time.js';

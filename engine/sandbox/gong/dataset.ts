@@ -3,24 +3,9 @@
  * list order with their parties and CRM links, and per-call details built on first use.
  */
 import { buildCallDetails, type CallDetails } from './call-details.js';
-import type { CrmLink, GongCall, GongMonologue, GongParty, GongUser, GongWorkspace } from './records.js';
+import type { CallRecord, GongMonologue, GongUser, GongWorkspace } from './records.js';
 
-/** A stored call: the served metadata plus what the extensive and transcript routes add. */
-export interface CallRecord {
-  metaData: GongCall;
-  /**
-   * The instant date filters compare (C.3 CallsFilter: "For web-conference calls recorded by
-   * Gong, the date denotes its scheduled time, otherwise, it denotes its actual start time").
-   */
-  timeMs: number;
-  /** Position in list order; seeds the call's lazily built details. */
-  index: number;
-  parties: GongParty[];
-  /** CRM objects of the call (context, C.3); empty for internal calls. */
-  crm: CrmLink[];
-  /** CRM contacts of external parties, by party id. */
-  partyCrm: Map<string, CrmLink>;
-}
+export type { CallRecord } from './records.js';
 
 /** Counts of the seeded data, for tests. */
 export interface GongCounts {

@@ -1,7 +1,7 @@
 /**
  * The Gong fake upstream: two hosts, credentials, limits and seeded data (API-NOTES C.1-C.4).
  */
-import type { RunningFake } from '../fake-registry.js';
+import type { RunningFake } from '../fake-types.js';
 import { FakeServer, type FakeRequest, type RecordedRequest } from '../fake-server.js';
 import type { Faults } from '../faults.js';
 import { createPrng } from '../prng.js';

@@ -96,3 +96,20 @@ export interface CrmLink {
   /** Field values when the call took place (`timing: TimeOfCall`). */
   atCall: Record<string, string | number>;
 }
+
+/** A stored call: the served metadata plus what the extensive and transcript routes add. */
+export interface CallRecord {
+  metaData: GongCall;
+  /**
+   * The instant date filters compare (C.3 CallsFilter: "For web-conference calls recorded by
+   * Gong, the date denotes its scheduled time, otherwise, it denotes its actual start time").
+   */
+  timeMs: number;
+  /** Position in list order; seeds the call's lazily built details. */
+  index: number;
+  parties: GongParty[];
+  /** CRM objects of the call (context, C.3); empty for internal calls. */
+  crm: CrmLink[];
+  /** CRM contacts of external parties, by party id. */
+  partyCrm: Map<string, CrmLink>;
+}

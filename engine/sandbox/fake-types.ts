@@ -1,0 +1,16 @@
+import type { UpstreamInfo } from './upstream-info.js';
+
+/** What every fake offers the sandbox. */
+export interface RunningFake {
+  describe(): UpstreamInfo;
+  close(): Promise<void>;
+}
+
+/** Options every fake accepts. */
+export interface FakeStartOptions {
+  port: number;
+  host: string;
+  records: number;
+  seed: number;
+  rateLimits: boolean;
+}
