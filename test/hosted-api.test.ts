@@ -306,6 +306,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       await new Promise((r) => setTimeout(r, 100));
       status = await call(h, 'GET', path, { token: t });
     } while (status.body.running);
+    expect(status.body.entities.filter((e: { status: string }) => e.status !== 'succeeded')).toEqual([]);
     expect(status.body.entities.every((e: { status: string }) => e.status === 'succeeded')).toBe(true);
     expect(await stored()).toBe(total('contacts') + total('companies') + total('deals'));
     expect((await call(h, 'DELETE', `/v1/integrations/connectors/${created.body.id}`, { token: t })).status).toBe(204);

@@ -179,8 +179,12 @@ describe.each(['sqlite', 'postgres'] as const)('a synced record holding U+0000 o
     const store = await openStore(url);
     try {
       const record = { id: 'c\u00001', properties: { firstname: 'Ada\u0000 \ud800Lovelace', ['key\udc00']: 'x' }, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', archived: false };
-      // The upstream's list answers with that record (live), then nothing (archived).
+      // The upstream's list answers with that record (live), then nothing (archived); the portal
+      // defines one property, `firstname`.
       const connection = {
+        async discoverFields() {
+          return [{ name: 'firstname', type: 'string', hidden: false, archived: false }];
+        },
         async *records(_entity: string, _action: string, params: Record<string, unknown>) {
           if (!params.archived) yield record;
         },

@@ -10,7 +10,8 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'sandbox' ? [] : sources(path);
-    return path.endsWith('.ts') ? [path] : [];
+    // Generated files repeat the schema's descriptions, which may name an upstream as an example.
+    return path.endsWith('.ts') && !path.endsWith('.generated.ts') ? [path] : [];
   });
 }
 

@@ -16,7 +16,7 @@ export function parseLinkHeader(header: string | string[] | undefined): Map<stri
 /**
  * `link_header`: the Link header names the next page; its token (a query param of that URL) goes
  * back in a param, with only `keep_params` beside it, since the token carries the first request's
- * filters (Shopify refuses others with page_info, API-NOTES B.3).
+ * filters (an upstream may refuse others beside the token, API-NOTES B.3).
  */
 export const linkHeaderPaging: PagingStrategy<LinkHeaderPagination> = {
   readPage(spec, { answer, records }) {
