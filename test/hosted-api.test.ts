@@ -282,7 +282,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(started.status).toBe(202);
     expect(started.body.connector_id).toBe(created.body.id);
     let status = await call(h, 'GET', path, { token: t });
-    for (let i = 0; i < 200 && (status.body.running || status.body.entities.length < 3); i++) {
+    for (let i = 0; i < 200 && (status.body.running || status.body.entities.length < 3 || status.body.entities.some((e: { status: string }) => e.status === 'running')); i++) {
       await new Promise((r) => setTimeout(r, 100));
       status = await call(h, 'GET', path, { token: t });
     }
@@ -302,10 +302,12 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     };
     expect(await stored()).toBe(total('contacts') + total('companies') + total('deals'));
     await call(h, 'POST', path, { token: t });
+    // The status reads the entities, then whether a pass runs: a pass ending between the two
+    // reads shows `running: false` beside an entity still `running`, so wait for both.
     do {
       await new Promise((r) => setTimeout(r, 100));
       status = await call(h, 'GET', path, { token: t });
-    } while (status.body.running);
+    } while (status.body.running || status.body.entities.some((e: { status: string }) => e.status === 'running'));
     expect(status.body.entities.filter((e: { status: string }) => e.status !== 'succeeded')).toEqual([]);
     expect(status.body.entities.every((e: { status: string }) => e.status === 'succeeded')).toBe(true);
     expect(await stored()).toBe(total('contacts') + total('companies') + total('deals'));

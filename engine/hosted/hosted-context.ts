@@ -106,9 +106,13 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
       return { running, next_sync_at: running ? null : (job?.due_at ?? null), interval_ms: scheduler.intervalMs };
     },
     async syncStatus(tenant, id) {
-      const entities = await store.tenantSyncStates(tenant, id);
+      let entities = await store.tenantSyncStates(tenant, id);
       if (!entities) throw connectorNotFound();
-      return { connector_id: id, ...(await context.syncSummary(tenant, id)), entities };
+      const summary = await context.syncSummary(tenant, id);
+      // A pass that ended between the two reads left its entities `running` in the first one:
+      // read them again, so `running: false` never sits beside an entity still running.
+      if (!summary.running && entities.some((state) => state.status === 'running')) entities = (await store.tenantSyncStates(tenant, id)) ?? [];
+      return { connector_id: id, ...summary, entities };
     },
     async owned(request, id) {
       const row = await store.getConnector(tenantOf(request), id);
