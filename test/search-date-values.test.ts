@@ -4,15 +4,11 @@
  * compare and sort them as instants, on SQLite and on PostgreSQL. The sandbox part checks answers
  * against the fake's own data; the edge part holds both dialects to an independent JS reading.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connect, findManifest, type Connection, type EngineError } from '../engine/index.js';
-import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
+import { connect, findManifest, type Connection } from '../engine/index.js';
 import { parseSearchParams, runSearch, type SearchHit } from '../engine/search/index.js';
-import { startPostgres, type PostgresCluster } from './support/postgres.js';
+import { ids, rejection, typedSearchFixture } from './support/typed-search-fixture.js';
 import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from './support/search-records.js';
 import { searchAll, upstreamRecords, type Rec } from './support/sync-upstream.js';
 
@@ -39,34 +35,7 @@ function instantOf(value: unknown): number | null {
   return date.getTime() - zoneMinutes * 60_000;
 }
 
-let sandbox: Sandbox;
-let cluster: PostgresCluster | undefined;
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ records: 60, rateLimits: false });
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.close();
-  await cluster?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function upstreamOptions(type: 'hubspot' | 'shopify') {
-  const info = sandbox.upstreams[type]!;
-  return { credentials: info.credentials, config: info.config, baseUrl: info.base_url };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<EngineError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as EngineError;
-  }
-  throw new Error('expected a rejection');
-}
-
-const ids = (hits: SearchHit[]) => hits.map((hit) => hit.id).sort();
+const { upstreamOptions, storeUrl: urlOn, postgres } = typedSearchFixture('date-values');
 const idsOf = (records: Rec[]) => records.map((record) => String(record.id)).sort();
 const byId = (a: Rec, b: Rec) => (String(a.id) < String(b.id) ? -1 : 1);
 
@@ -84,15 +53,7 @@ describe.each(['sqlite', 'postgres'] as const)('date-time values on the sandbox 
   let upstreamDeals: Rec[];
   let upstreamOrders: Rec[];
 
-  const storeUrl = async (name: string) => {
-    if (backend === 'postgres') {
-      cluster ??= await startPostgres();
-      return cluster.createDatabase();
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'date-values-'));
-    dirs.push(dir);
-    return `sqlite:${join(dir, `${name}.db`)}`;
-  };
+  const storeUrl = (name: string) => urlOn(backend, name);
 
   beforeAll(async () => {
     deals = connect('hubspot', { ...upstreamOptions('hubspot'), store: await storeUrl('hubspot') });
@@ -200,7 +161,7 @@ describe.each(['sqlite', 'postgres'] as const)('the date-time rule on %s', (dial
   const records: Rec[] = [];
 
   beforeAll(async () => {
-    backend = dialect === 'sqlite' ? openSqliteSearchBackend() : await openPostgresSearchBackend((cluster ??= await startPostgres()));
+    backend = dialect === 'sqlite' ? openSqliteSearchBackend() : await openPostgresSearchBackend(await postgres());
     const add = (prefix: string, values: unknown[]) =>
       values.forEach((value, i) => records.push({ id: `${prefix}${String(i).padStart(3, '0')}`, at: value, meta: { when: value } }));
     add('e', EDGE_VALUES);

@@ -4,15 +4,11 @@
  * SQLite and on PostgreSQL. The sandbox part checks the README example against the fake's own
  * data; the edge part holds both dialects to an independent JS reading of the strict rule.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connect, findManifest, type Connection, type EngineError } from '../engine/index.js';
-import { startSandbox, type Sandbox } from '../engine/sandbox/index.js';
+import { connect, findManifest, type Connection } from '../engine/index.js';
 import { parseSearchParams, runSearch, type SearchHit } from '../engine/search/index.js';
-import { startPostgres, type PostgresCluster } from './support/postgres.js';
+import { ids, rejection, typedSearchFixture } from './support/typed-search-fixture.js';
 import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from './support/search-records.js';
 import { searchAll, upstreamRecords, type Rec } from './support/sync-upstream.js';
 
@@ -21,34 +17,7 @@ const ORACLE = /^[+-]?\d{1,30}(\.\d{1,30})?([eE][+-]?\d{1,2})?$/;
 const numberOf = (value: unknown): number | null =>
   typeof value === 'number' ? value : typeof value === 'string' && ORACLE.test(value) ? Number(value) : null;
 
-let sandbox: Sandbox;
-let cluster: PostgresCluster | undefined;
-const dirs: string[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ records: 60, rateLimits: false });
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.close();
-  await cluster?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function upstreamOptions(type: 'hubspot' | 'shopify') {
-  const info = sandbox.upstreams[type]!;
-  return { credentials: info.credentials, config: info.config, baseUrl: info.base_url };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<EngineError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as EngineError;
-  }
-  throw new Error('expected a rejection');
-}
-
-const ids = (hits: SearchHit[]) => hits.map((hit) => hit.id).sort();
+const { upstreamOptions, storeUrl: urlOn, postgres } = typedSearchFixture('value-types');
 const amountOf = (record: Rec) => Number((record.properties as Record<string, string | undefined>).amount);
 
 describe.each(['sqlite', 'postgres'] as const)('value types on the sandbox copy, %s', (backend) => {
@@ -57,15 +26,7 @@ describe.each(['sqlite', 'postgres'] as const)('value types on the sandbox copy,
   let upstreamDeals: Rec[];
   let upstreamOrders: Rec[];
 
-  const storeUrl = async (name: string) => {
-    if (backend === 'postgres') {
-      cluster ??= await startPostgres();
-      return cluster.createDatabase();
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'value-types-'));
-    dirs.push(dir);
-    return `sqlite:${join(dir, `${name}.db`)}`;
-  };
+  const storeUrl = (name: string) => urlOn(backend, name);
 
   beforeAll(async () => {
     deals = connect('hubspot', { ...upstreamOptions('hubspot'), store: await storeUrl('hubspot') });
@@ -138,7 +99,7 @@ describe.each(['sqlite', 'postgres'] as const)('the strict number rule on %s', (
   const records: Rec[] = [];
 
   beforeAll(async () => {
-    backend = dialect === 'sqlite' ? openSqliteSearchBackend() : await openPostgresSearchBackend((cluster ??= await startPostgres()));
+    backend = dialect === 'sqlite' ? openSqliteSearchBackend() : await openPostgresSearchBackend(await postgres());
     EDGE_VALUES.forEach((value, i) => records.push({ id: `e${String(i).padStart(2, '0')}`, amount: value, meta: { size: value } }));
     records.push({ id: 'missing' });
     const strings = fc.sample(fc.string({ unit: fc.constantFrom('0', '1', '9', '.', '-', '+', 'e', ' ', 'x'), maxLength: 6 }), { numRuns: 60, seed: 12 });

@@ -3,27 +3,31 @@
  * parameter; `finish` turns markers into `$n` (PostgreSQL) or `?` with the values repeated in text
  * order (better-sqlite3 has no numbered placeholders). Values never enter the SQL text.
  */
+/** Encloses a value's index in SQL under assembly; the engine's SQL text never holds it otherwise. */
+const MARK = '\u0001';
+
 export class SqlParams {
   private readonly values: unknown[] = [];
 
   /** Binds a value and returns its marker; the same marker may appear several times. */
   add(value: unknown): string {
     this.values.push(value);
-    return `\u0001${this.values.length - 1}\u0001`;
+    return `${MARK}${this.values.length - 1}${MARK}`;
   }
 
-  /** Final SQL and parameter list for the dialect. */
+  /** Final SQL and parameter list for the dialect: between two marks stands a value's index. */
   finish(sql: string, dialect: 'sqlite' | 'postgres'): { sql: string; params: unknown[] } {
-    /* eslint-disable no-control-regex -- \u0001 marks the placeholders in SQL the engine writes */
-    if (dialect === 'postgres') {
-      return { sql: sql.replace(/\u0001(\d+)\u0001/g, (_, index: string) => `$${Number(index) + 1}`), params: [...this.values] };
-    }
     const params: unknown[] = [];
-    const text = sql.replace(/\u0001(\d+)\u0001/g, (_, index: string) => {
-      params.push(this.values[Number(index)]);
-      return '?';
-    });
-    return { sql: text, params };
-    /* eslint-enable no-control-regex */
+    const text = sql
+      .split(MARK)
+      .map((part, position) => {
+        if (position % 2 === 0) return part;
+        const index = Number(part);
+        if (dialect === 'postgres') return `$${index + 1}`;
+        params.push(this.values[index]);
+        return '?';
+      })
+      .join('');
+    return { sql: text, params: dialect === 'postgres' ? [...this.values] : params };
   }
 }
