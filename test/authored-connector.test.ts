@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connect, loadManifestFile, ManifestInvalidError, parseManifest } from '../engine/index.js';
+import { connect, loadManifestFile, ManifestInvalidError, PaginationLoopError, parseManifest } from '../engine/index.js';
 import { runCli } from './support/cli.js';
 
 const TOKEN = 'notes-token-1';
@@ -41,6 +41,8 @@ function startNotesApi(): Promise<{ server: Server; baseUrl: string; seen: Seen[
       const size = number('per_page', 10);
       return send(200, { notes: NOTES.slice((page - 1) * size, page * size), page, total: NOTES.length });
     }
+    // A hostile upstream: it ignores the page param and answers the first page forever.
+    if (url.pathname === '/stuck') return send(200, { notes: NOTES.slice(0, 10) });
     if (url.pathname === '/entries') {
       const offset = number('offset', 0);
       return send(200, { entries: NOTES.slice(offset, offset + number('limit', 10)), total: NOTES.length });
@@ -114,6 +116,14 @@ const OFFSET = notesManifest('notes-offset', {
   pagination: '{ type: offset, param: offset, page_size_param: limit, total_path: total }',
 });
 
+const STUCK = notesManifest('notes-stuck', {
+  path: '/stuck',
+  records: 'notes',
+  params: '            page: { type: integer, minimum: 1, description: Page number. }\n            per_page: { type: integer, minimum: 1, maximum: 50, default: 10, description: Notes per page. }',
+  query: 'page: "{{params.page}}", per_page: "{{params.per_page}}"',
+  pagination: '{ type: page_number, param: page, page_size_param: per_page }',
+});
+
 let api: Awaited<ReturnType<typeof startNotesApi>>;
 let dir: string;
 let credentialsFile: string;
@@ -123,6 +133,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'authored-'));
   writeFileSync(join(dir, 'notes-pages.yaml'), PAGE_NUMBER);
   writeFileSync(join(dir, 'notes-offset.yaml'), OFFSET);
+  writeFileSync(join(dir, 'notes-stuck.yaml'), STUCK);
   credentialsFile = join(dir, 'credentials.json');
   writeFileSync(credentialsFile, JSON.stringify({ token: TOKEN }));
 });
@@ -238,4 +249,14 @@ test('a manifest that leaves out config and http gets the schema defaults: no se
     timeout_ms: 30000,
     retry: { max_retries: 4, statuses: [429, 500, 502, 503, 504], base_delay_ms: 500, max_delay_ms: 15000, retry_after_cap_ms: 60000 },
   });
+});
+
+test('an upstream that ignores the page number is a PAGINATION_LOOP after one page, not an endless read', async () => {
+  const read: unknown[] = [];
+  const error = await (async () => {
+    for await (const note of library('notes-stuck.yaml').records('notes', 'list')) read.push(note.id);
+  })().catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(PaginationLoopError);
+  expect((error as PaginationLoopError).message).toBe('notes-stuck notes list: the upstream answered the same page again for page 2; stopping instead of looping');
+  expect(read).toEqual(ids.slice(0, 10));
 });

@@ -13,6 +13,11 @@ import { pagingOf, tokenKey } from './paging/index.js';
 import { activeExclusions, excludeRecords } from './record-filter.js';
 import { refusedCredentials, type CredentialsCheckResult } from './refused-credentials.js';
 
+/** A page's identity for loop detection: its length and its first and last records (none when empty). */
+function pageFingerprint(records: RecordData[]): string | undefined {
+  return records.length === 0 ? undefined : `${records.length}\n${JSON.stringify(records[0])}\n${JSON.stringify(records.at(-1))}`;
+}
+
 /** What `execute` returns for list-like actions. */
 export interface ListResult {
   data: RecordData[];
@@ -181,9 +186,18 @@ export class Connection {
     const paging = pagingOf(compiled.spec.pagination);
     paging.assertPageable(current, compiled.label);
     const seen = new Set<string>();
+    const param = paging.describe().pagination_param ?? '';
+    let previous: string | undefined;
     for (;;) {
       const call = this.startCall(compiled, options);
       const page = await this.readPage(compiled, current, call).finally(() => call.finish());
+      // An upstream that ignores the page param answers the same page for every number or offset,
+      // with a new token each time: the same page twice in a row is that loop.
+      const fingerprint = pageFingerprint(page.records);
+      if (fingerprint !== undefined && fingerprint === previous) {
+        throw new PaginationLoopError(`${compiled.label}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param])}; stopping instead of looping`);
+      }
+      previous = fingerprint;
       yield* page.records;
       if (page.nextToken === undefined || !paging.pages) return;
       const key = tokenKey(page.nextToken);
