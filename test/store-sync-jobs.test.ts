@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 // before the search folder is the order that could leave the search dialects without table names.
 import { createManualClock, type ManualClock } from '../engine/clock/index.js';
 import { openStore, type NewConnector, type Store, type SyncJob, type SyncState } from '../engine/store/index.js';
-import { parseSearchParams } from '../engine/search/index.js';
+import { parseSearchParams, searchRecords } from '../engine/search/index.js';
 import { testTenant } from './support/store-tenants.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
 
@@ -356,7 +356,7 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
   it('a stalled pass writing after a newer one cannot make the newer sweep remove records', async () => {
     const store = await open();
     const connector = await store.createConnector(await newConnector(store));
-    const search = () => store.searchRecords({ connectorId: connector.id, entity: 'contacts' }, parseSearchParams({ query: {} }, { name: 'string' }));
+    const search = () => searchRecords(store, { connectorId: connector.id, entity: 'contacts' }, parseSearchParams({ query: {} }, { name: 'string' }));
     // The newer pass (generation 20) sees both records; the stalled one (10) rewrites one of them late.
     await store.writeRecords(connector.id, 'contacts', 20, [{ id: 'a', data: { name: 'new a' } }, { id: 'b', data: { name: 'new b' } }]);
     await store.writeRecords(connector.id, 'contacts', 10, [{ id: 'a', data: { name: 'old a' } }]);
@@ -381,7 +381,8 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
     await store.writeRecords(other.id, 'contacts', 1, [{ id: 'o1', data: { name: 'Alice Other', age: 50 } }]);
     const fields = { name: 'string', age: 'integer' } as const;
 
-    const liked = await store.searchRecords(
+    const liked = await searchRecords(
+      store,
       { connectorId: connector.id, entity: 'contacts' },
       parseSearchParams({ query: { filter: { like: { name: '%ali%' } } } }, fields),
     );
@@ -392,7 +393,8 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
     expect(liked.next_cursor).toBeNull();
     expect(liked.took_ms).toBeGreaterThanOrEqual(0);
 
-    const sorted = await store.searchRecords(
+    const sorted = await searchRecords(
+      store,
       { connectorId: connector.id, entity: 'contacts' },
       parseSearchParams({ query: { filter: { gt: { age: 30 } }, sort: [{ age: 'desc' }] }, limit: 1, fields: ['name'] }, fields),
     );

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../engine/errors.js';
-import { parseSearchParams } from '../engine/search/index.js';
+import { parseSearchParams, searchRecords } from '../engine/search/index.js';
 import { openStore, type NewConnector, type Store, type SyncState, type Tenant } from '../engine/store/index.js';
 import { POSTGRES_MIGRATIONS, migratePostgres, SQLITE_MIGRATIONS, migrateSqlite } from '../engine/store/index.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
@@ -118,7 +118,7 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
       expect(await store.tenantSyncStates(tenantB, id)).toBeUndefined();
       expect(await store.tenantSyncJob(tenantB, id)).toBeUndefined();
       expect(await store.tenantScheduleSync(tenantB, id, { dueAt: new Date(), full: true })).toBe(false);
-      const refused = await store.tenantSearchRecords(tenantB, { connectorId: id, entity: 'contacts' }, request).catch((error: unknown) => error);
+      const refused = await searchRecords(store, { connectorId: id, entity: 'contacts' }, request, tenantB).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(EngineError);
       expect(refused).toMatchObject({ code: 'CONNECTOR_NOT_FOUND', message: 'no connector with this id for this user' });
     }
@@ -131,7 +131,7 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
     expect((await store.syncJob(row.id))?.full_requested).toBe(false);
     expect((await store.tenantSyncStates(tenantA, row.id))?.map((s) => s.entity)).toEqual(['contacts']);
     expect(await store.tenantSyncJob(tenantA, row.id)).toMatchObject({ connector_id: row.id });
-    const found = await store.tenantSearchRecords(tenantA, { connectorId: row.id, entity: 'contacts' }, request);
+    const found = await searchRecords(store, { connectorId: row.id, entity: 'contacts' }, request, tenantA);
     expect(found.hits.map((hit) => hit.data)).toEqual([{ id: '1', name: 'Ada' }]);
     expect(await store.tenantScheduleSync(tenantA, row.id, { dueAt: new Date(), full: true })).toBe(true);
     expect((await store.syncJob(row.id))?.full_requested).toBe(true);
@@ -167,7 +167,7 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
     expect(await store.purgeClientConnectors(revoked)).toBe(1);
     expect(await store.readCredentials(doomed.id)).toBeUndefined();
     expect(await store.syncStates(doomed.id)).toEqual([]);
-    const copy = await store.searchRecords({ connectorId: doomed.id, entity: 'contacts' }, parseSearchParams({ query: {} }, SEARCHABLE));
+    const copy = await searchRecords(store, { connectorId: doomed.id, entity: 'contacts' }, parseSearchParams({ query: {} }, SEARCHABLE));
     expect(copy.hits).toEqual([]);
     expect(await store.getConnector(kept, other.id)).toMatchObject({ id: other.id });
     expect(await store.purgeClientConnectors(live).catch((error: EngineError) => error.code)).toBe('INVALID_REQUEST');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { checkConnectorInput } from '../engine/index.js';
 import { startShopifyFake, type ShopifyFake } from '../engine/sandbox/index.js';
-import { parseSearchParams } from '../engine/search/index.js';
+import { parseSearchParams, searchRecords } from '../engine/search/index.js';
 import { createCipher, loadOrCreateKey, openStore, type Store, type SyncState } from '../engine/store/index.js';
 import { CLI, runCli } from './support/cli.js';
 import { startPostgres, type PostgresCluster } from './support/postgres.js';
@@ -89,7 +89,7 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 during sync passes on %s
     const searchable = { id: 'integer', note: 'string' } as const;
     for (let cursor: string | undefined; ; ) {
       const request = parseSearchParams({ query: {}, limit: 1000, ...(cursor ? { cursor } : {}) }, searchable);
-      const page = await store.searchRecords({ connectorId, entity }, request);
+      const page = await searchRecords(store, { connectorId, entity }, request);
       for (const hit of page.hits) rows.push([hit.id, hit.data.note]);
       if (!page.next_cursor) return rows;
       cursor = page.next_cursor;

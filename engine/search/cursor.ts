@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isStorableText } from '../store/storable-text.js';
+import { isStorableText } from '../store/index.js';
 import { SEARCH_LIMITS } from './limits.js';
 import { isPlainObject } from './problems.js';
 import type { CursorValues, FieldRef, FilterNode, SortKey } from './types.js';

@@ -7,7 +7,7 @@
 export { parseSearchParams } from './parse-params.js';
 export { compileSearch, type CompiledSearch } from './compile-search.js';
 export { runSearch, type SearchDatabase } from './run-search.js';
-export { recordSchemaDdl, recordTableDdl, searchIndexDdl, RECORD_TABLE, RECORD_TEXT_TABLE } from '../store/record-table.js';
+export { searchRecords } from './search-records.js';
 export { matchesFilter, scoreRecord } from './evaluate.js';
 export { projectFields } from './project-fields.js';
 export { FILTER_OPERATORS } from './parse-filter.js';

@@ -1,4 +1,4 @@
-import { isStorableText } from '../store/storable-text.js';
+import { isStorableText } from '../store/index.js';
 import { fieldKind, resolveFieldPath } from './field-path.js';
 import { SEARCH_LIMITS } from './limits.js';
 import { describeValue, isPlainObject, pointerSegment, type Problems } from './problems.js';

@@ -3,7 +3,7 @@ import { allOf, renderIndexQuery, term } from './index-query.js';
 import { pathCode, pgTrigramsOf } from './pg-trigrams.js';
 import { pgInstant } from './postgres-instant.js';
 import { pgAccess, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './postgres-json.js';
-import { RECORD_TABLE } from '../store/record-table.js';
+import { RECORD_TABLE } from '../store/index.js';
 import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
 import type { SqlParams } from './sql-params.js';
 import { STRICT_NUMBER_SOURCE } from './strict-number.js';

@@ -1,6 +1,6 @@
 import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
-import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/record-table.js';
+import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from './strict-instant.js';

@@ -10,11 +10,10 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' |
 /** An entity's searchable fields: top-level name -> declared type. */
 export type SearchableFields = Readonly<Record<string, FieldType>>;
 
-/** How a path's values compare and sort when their JSON type says too little (money strings, timestamps with offsets). */
-export type ValueType = 'number' | 'date-time';
+/** How a path's values compare and sort (money strings, timestamps with offsets): defined by the store, which keeps the discovered ones. */
+import type { ValueType, ValueTypes } from '../store/index.js';
 
-/** An entity's typed paths: dot path -> value type (a sync plan's `value_types`). */
-export type ValueTypes = Readonly<Record<string, ValueType>>;
+export type { ValueType, ValueTypes };
 
 /** The SQL dialects the compiler speaks. */
 export type SearchDialect = 'sqlite' | 'postgres';

@@ -15,6 +15,7 @@ export type {
   NewPlatformClient,
   PlatformClient,
   PlatformClientRecord,
+  RecordReader,
   ReleaseSyncJobOptions,
   ScheduleSyncOptions,
   Store,
@@ -27,13 +28,24 @@ export type {
   SyncFreshness,
   SyncState,
   Tenant,
+  ValueType,
+  ValueTypes,
 } from './types.js';
 export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
 export { hashSecret, verifySecret } from './secret-hash.js';
 export { isStorableText } from './storable-text.js';
 export { DecryptionError, StoreSetupError } from './store-errors.js';
-export { recordTableDdl, RECORD_TABLE, RECORD_TEXT_TABLE } from './record-table.js';
+export {
+  recordSchemaDdl,
+  recordTableDdl,
+  searchIndexDdl,
+  RECORD_PATHS_TABLE,
+  RECORD_TABLE,
+  RECORD_TEXT_TABLE,
+  RECORD_WORDS_TABLE,
+  TEXT_ROW_SEQ_BITS,
+} from './record-table.js';
 export { connectorNotFound } from './tenant-errors.js';
 export { ownerIsGone, processOwner } from './process-owner.js';
 export { SQLITE_MIGRATIONS, migrateSqlite } from './sqlite-migrations.js';

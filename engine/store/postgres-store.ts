@@ -7,10 +7,8 @@ import { patchColumns } from './patch-columns.js';
 import { migratePostgres } from './postgres-migrations.js';
 import { PostgresRateSlots } from './postgres-rate-slots.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
-import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
-import { searchWith } from './search-runner.js';
+import { limitReached, notRevoked } from './tenant-errors.js';
 import { SERIALIZE_SLICE, slices } from './timed-chunks.js';
-import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
@@ -21,6 +19,7 @@ import type {
   NewPlatformClient,
   PlatformClient,
   PlatformClientRecord,
+  RecordReader,
   ReleaseSyncJobOptions,
   ScheduleSyncOptions,
   Store,
@@ -73,6 +72,7 @@ class PostgresStore implements Store {
   private readonly locks = new KeyedMutex();
   private readonly jobs: PostgresSyncJobs;
   private closed = false;
+  private readonly closing: Array<() => Promise<void>> = [];
 
   constructor(
     private readonly pool: pg.Pool,
@@ -228,9 +228,8 @@ class PostgresStore implements Store {
     return true;
   }
 
-  async tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    if (!(await this.owns(tenant, scope.connectorId))) throw connectorNotFound();
-    return searchWith(this.pool, this.dialect, scope, request);
+  async tenantOwnsConnector(tenant: Tenant, connectorId: string): Promise<boolean> {
+    return this.owns(tenant, connectorId);
   }
 
   private async owns(tenant: Tenant, connectorId: string): Promise<boolean> {
@@ -325,8 +324,8 @@ class PostgresStore implements Store {
     return rows.map((row) => ({ connector_type: row.connector_type, synced_at: row.synced_at.toISOString() }));
   }
 
-  async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    return searchWith(this.pool, this.dialect, scope, request);
+  recordReader(): RecordReader {
+    return { dialect: 'postgres', pool: this.pool };
   }
 
   rateSlots(connectorId: string): StoredRateSlots {
@@ -416,9 +415,14 @@ class PostgresStore implements Store {
     });
   }
 
+  onClose(task: () => Promise<void>): void {
+    this.closing.push(task);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await Promise.all(this.closing.splice(0).map((task) => task()));
     await this.pool.end();
   }
 }

@@ -10,16 +10,12 @@ import { KeyedMutex } from './keyed-mutex.js';
 import { SqliteLease } from './sqlite-lease.js';
 import { SqliteRateSlots } from './sqlite-rate-slots.js';
 import { migrateSqlite } from './sqlite-migrations.js';
-import { searchWith } from './search-runner.js';
-import { registerSearchFunctions } from '../search/strict-number.js';
-import { SqliteSearchThread, searchWorkerFile } from './sqlite-search-thread.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
 import { prepareRecordWrites, type RecordTarget, type SqliteRecordWrites } from './sqlite-record-writes.js';
 import { SqliteWriteThread, writeWorkerFile } from './sqlite-write-thread.js';
 import { runYieldingChunks, SERIALIZE_SLICE, slices, type ChunkBudget } from './timed-chunks.js';
 import { announceWrites, WriteIntent } from './write-intent.js';
-import { connectorNotFound, limitReached, notRevoked } from './tenant-errors.js';
-import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
+import { limitReached, notRevoked } from './tenant-errors.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
@@ -30,6 +26,7 @@ import type {
   NewPlatformClient,
   PlatformClient,
   PlatformClientRecord,
+  RecordReader,
   ReleaseSyncJobOptions,
   ScheduleSyncOptions,
   Store,
@@ -94,13 +91,9 @@ export function openSqliteStore(path: string, clock: Clock = systemClock): Store
     if (writeWorker) db.pragma(`wal_autocheckpoint = ${10 * SQLITE_DEFAULT_CHECKPOINT_PAGES}`);
     db.pragma('foreign_keys = ON');
     migrateSqlite(db);
-    // In-memory stores run their searches on this connection.
-    registerSearchFunctions(db);
-    const workerFile = path === SQLITE_MEMORY ? undefined : searchWorkerFile();
-    // An in-memory database lives in this connection only: its searches run here.
     return new SqliteStore(
       db,
-      workerFile ? new SqliteSearchThread(path, workerFile, BUSY_TIMEOUT_MS) : undefined,
+      path === SQLITE_MEMORY ? undefined : path,
       writeWorker ? new SqliteWriteThread(path, writeWorker, BUSY_TIMEOUT_MS, intent) : undefined,
       clock,
     );
@@ -117,6 +110,7 @@ export function openSqliteStore(path: string, clock: Clock = systemClock): Store
 class SqliteStore implements Store {
   readonly dialect = 'sqlite' as const;
   private readonly locks = new KeyedMutex();
+  private readonly closing: Array<() => Promise<void>> = [];
   private readonly lease: SqliteLease;
   private readonly jobs: SqliteSyncJobs;
   private readonly stmt: ReturnType<typeof prepareStatements>;
@@ -125,7 +119,8 @@ class SqliteStore implements Store {
 
   constructor(
     private readonly db: Database.Database,
-    private readonly searches?: SqliteSearchThread,
+    /** The database file; undefined for an in-memory database, which lives in this connection only. */
+    private readonly file: string | undefined,
     private readonly writes?: SqliteWriteThread,
     private readonly clock: Clock = systemClock,
   ) {
@@ -252,9 +247,8 @@ class SqliteStore implements Store {
     return schedule.immediate();
   }
 
-  async tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    if (!this.owns(tenant, scope.connectorId)) throw connectorNotFound();
-    return this.runSearch(scope, request);
+  async tenantOwnsConnector(tenant: Tenant, connectorId: string): Promise<boolean> {
+    return this.owns(tenant, connectorId);
   }
 
   /** On the write thread when there is one; otherwise in short transactions that yield to the event loop between them. */
@@ -328,17 +322,12 @@ class SqliteStore implements Store {
     return this.stmt.syncFreshness.all() as SyncFreshness[];
   }
 
-  async searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    return this.runSearch(scope, request);
+  recordReader(): RecordReader {
+    return { dialect: 'sqlite', db: this.db, file: this.file, busyTimeoutMs: BUSY_TIMEOUT_MS };
   }
 
   rateSlots(connectorId: string): StoredRateSlots {
     return new SqliteRateSlots(this.db, connectorId, this.clock);
-  }
-
-  /** On the search thread when there is one, so a costly query never blocks this thread. */
-  private runSearch(scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
-    return this.searches ? this.searches.search(scope, request) : searchWith(this.db, this.dialect, scope, request);
   }
 
   async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
@@ -385,9 +374,14 @@ class SqliteStore implements Store {
     });
   }
 
+  onClose(task: () => Promise<void>): void {
+    this.closing.push(task);
+  }
+
   async close(): Promise<void> {
+    const closing = this.closing.splice(0);
+    await Promise.all(closing.map((task) => task()));
     await this.writes?.close();
-    await this.searches?.close();
     if (this.db.open) this.db.close();
   }
 

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { InternalError } from '../errors.js';
 import type { RecordTarget, SerializedRecord } from './sqlite-record-writes.js';
 import type { WriteTask, WriteTaskAnswer } from './sqlite-write-worker.js';
-import { storeWorkerFile } from './worker-file.js';
+import { workerFile } from '../worker-file.js';
 import type { WriteIntent } from './write-intent.js';
 
 /** A write task without its id (the thread numbers them). */
@@ -13,9 +13,9 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/** The compiled write worker (see storeWorkerFile); undefined without a build. */
+/** The compiled write worker (see workerFile); undefined without a build. */
 export function writeWorkerFile(): string | undefined {
-  return storeWorkerFile('sqlite-write-worker.js');
+  return workerFile('store', 'sqlite-write-worker.js');
 }
 
 /**

@@ -4,10 +4,30 @@
  * the hosted API answers with, so the server maps rows to bodies without renaming.
  */
 
-import type { SearchRequest, SearchResult, SearchScope, ValueTypes } from '../search/types.js';
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
 
-/** Which SQL dialect a store speaks; the search compiler of a later step picks its dialect by it. */
+/** Which SQL dialect a store speaks; the search compiler picks its dialect by it. */
 export type StoreDialect = 'sqlite' | 'postgres';
+
+/**
+ * How a path of an entity's records compares in searches when it is not plain text: the manifest
+ * declares it, or a sync pass discovers it from the upstream's property definitions (kept in the
+ * entity's sync state).
+ */
+export type ValueType = 'number' | 'date-time';
+
+/** Value types by field path. */
+export type ValueTypes = Readonly<Record<string, ValueType>>;
+
+/**
+ * The connection the synchronized copy is read through, for engine/search, which builds on the
+ * store: SQLite's own connection (and its file, when there is one, so a search thread can open
+ * its own read-only connection), or the PostgreSQL pool.
+ */
+export type RecordReader =
+  | { dialect: 'sqlite'; db: BetterSqlite3.Database; file: string | undefined; busyTimeoutMs: number }
+  | { dialect: 'postgres'; pool: pg.Pool };
 
 /** A platform client as the operator sees it; never carries the secret hash. */
 export interface PlatformClient {
@@ -279,11 +299,10 @@ export interface Store {
    */
   tenantScheduleSync(tenant: Tenant, connectorId: string, options: ScheduleSyncOptions): Promise<boolean>;
   /**
-   * `searchRecords` over the tenant's connector's copy only: CONNECTOR_NOT_FOUND when the
-   * connector is not the tenant's, checked just before the search (a connector never changes
-   * tenant, and deleting it deletes its copy in the same transaction).
+   * Whether the connector is the tenant's: what a search of its copy checks just before it runs (a
+   * connector never changes tenant, and deleting it deletes its copy in the same transaction).
    */
-  tenantSearchRecords(tenant: Tenant, scope: SearchScope, request: SearchRequest): Promise<SearchResult>;
+  tenantOwnsConnector(tenant: Tenant, connectorId: string): Promise<boolean>;
 
   /**
    * Records that the upstream refused the connector's credentials for good (REAUTH_REQUIRED), with
@@ -364,11 +383,8 @@ export interface Store {
   /** How stale each connector type's copies are, for the service's lag metric (one row per type with live connectors). */
   syncFreshness(): Promise<SyncFreshness[]>;
 
-  /**
-   * Runs a validated search over one entity of a connector's synchronized copy, on this store's
-   * own connection and dialect, so callers need not know which database is behind the store.
-   */
-  searchRecords(scope: SearchScope, request: SearchRequest): Promise<SearchResult>;
+  /** The connection searches read the synchronized copy through (see RecordReader). */
+  recordReader(): RecordReader;
 
   /**
    * The rate-limit slots of a connector (one upstream account), shared by every process on this
@@ -376,6 +392,12 @@ export interface Store {
    * connector that no longer exists throws CONNECTOR_NOT_FOUND.
    */
   rateSlots(connectorId: string): StoredRateSlots;
+
+  /**
+   * Runs `task` when the store closes, before its connections are released: how a part built on
+   * the store (a search thread on the same file) ends with it.
+   */
+  onClose(task: () => Promise<void>): void;
 
   /** Releases the database connections; the store is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { Manifest } from '../manifest/index.js';
-import { parseSearchParams, type SearchResult } from '../search/index.js';
+import { parseSearchParams, searchRecords, type SearchResult } from '../search/index.js';
 import type { ValueTypes } from '../search/index.js';
 import { connectorNotFound, type Store, type SyncState, type Tenant } from '../store/index.js';
 
@@ -56,6 +56,5 @@ export async function searchCopy(target: SearchTarget, entity: string, params: u
   const state = states.find((s) => s.entity === entity);
   const request = parseSearchParams(params ?? {}, spec.sync.searchable, effectiveValueTypes(spec.sync.value_types, state));
   if (!state?.last_success_at) throw notReady(entity, state);
-  const scope = { connectorId, entity };
-  return tenant ? store.tenantSearchRecords(tenant, scope, request) : store.searchRecords(scope, request);
+  return searchRecords(store, { connectorId, entity }, request, tenant);
 }

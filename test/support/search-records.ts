@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { recordSchemaDdl, registerSearchFunctions, type SearchDatabase, type SearchDialect, type SearchScope } from '../../engine/search/index.js';
+import { registerSearchFunctions, type SearchDatabase, type SearchDialect, type SearchScope } from '../../engine/search/index.js';
+import { recordSchemaDdl } from '../../engine/store/index.js';
 import { startPostgres, type PostgresCluster } from './postgres.js';
 
 /** A record table on one backend, for search tests and the search benchmark. */

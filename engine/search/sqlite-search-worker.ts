@@ -1,14 +1,14 @@
 /**
  * The worker-thread side of SQLite searches (see sqlite-search-thread.ts): one read-only
- * connection to the store's file, answering search requests one at a time, so a costly query
+ * connection to a SQLite store's file, answering search requests one at a time, so a costly query
  * (fuzzy matching over a large copy) runs beside the service's event loop instead of on it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { EngineError } from '../errors.js';
-import { runSearch } from '../search/run-search.js';
-import { registerSearchFunctions } from '../search/strict-number.js';
-import type { SearchRequest, SearchScope } from '../search/types.js';
+import { runSearch } from './run-search.js';
+import { registerSearchFunctions } from './strict-number.js';
+import type { SearchRequest, SearchScope } from './types.js';
 
 /** A request from the store's thread. */
 export interface SearchTask {

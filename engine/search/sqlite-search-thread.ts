@@ -1,21 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { errorFor, InternalError, isErrorCode, type ErrorDetail } from '../errors.js';
-import type { SearchRequest, SearchResult, SearchScope } from '../search/types.js';
+import type { SearchRequest, SearchResult, SearchScope } from './types.js';
 import type { SearchTask, SearchTaskAnswer } from './sqlite-search-worker.js';
-import { storeWorkerFile } from './worker-file.js';
+import { workerFile } from '../worker-file.js';
 
 interface Pending {
   resolve: (result: SearchResult) => void;
   reject: (error: Error) => void;
 }
 
-/** The compiled search worker (see storeWorkerFile); undefined without a build, and searches then run on the calling thread. */
+/** The compiled search worker (see workerFile); undefined without a build, and searches then run on the calling thread. */
 export function searchWorkerFile(): string | undefined {
-  return storeWorkerFile('sqlite-search-worker.js');
+  return workerFile('search', 'sqlite-search-worker.js');
 }
 
 /**
- * Runs the SQLite store's searches on a worker thread with its own read-only connection. Why:
+ * Runs searches of a SQLite store's file on a worker thread with its own read-only connection. Why:
  * better-sqlite3 answers synchronously, so a costly search on the store's own connection (an `or`
  * of fuzzy filters over a large copy takes hundreds of milliseconds) would stall every other
  * request of the process, `/healthz` included. WAL mode lets this connection read committed data
