@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../clock/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
 import { AmbiguousConnectorError, ConnectorNotFoundError, EngineError, InvalidParamsError, InvalidRequestError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
-import { DownloadStream, unpageableReason, type ExecuteResult, type PagedOrder, type RecordData } from '../runtime/index.js';
+import { DownloadStream, PageLoopGuard, unpageableReason, type ExecuteResult, type PagedOrder, type RecordData } from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
 
@@ -211,9 +211,13 @@ export class HostedConnection {
       throw new InvalidParamsError(`invalid params for ${this.type} ${entity} ${action}: records() reads every page, and ${reason.message} (in another order, execute gives the first page)`, { details: [reason] });
     }
     let current = params;
-    const seen = new Set<string>();
+    const guard = new PageLoopGuard();
     for (;;) {
       const page = (await this.execute(entity, action, current, options)) as { data: RecordData[]; meta: { next_cursor?: unknown; has_more: boolean } };
+      // The service reads one page per call; an upstream that ignores the page param answers the same one again.
+      if (guard.samePageAgain(page.data)) {
+        throw new PaginationLoopError(`${this.type} ${entity} ${action}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param ?? ''])}; stopping instead of looping`);
+      }
       yield* page.data;
       const token = page.meta.next_cursor;
       if (!param || !page.meta.has_more) return;
@@ -222,9 +226,7 @@ export class HostedConnection {
       if (typeof token !== 'string' && typeof token !== 'number') {
         throw new InvalidParamsError(`records() reads every page, but ${this.type} ${entity} ${action} gives no cursor for these params (an order it cannot page in); use execute for the first page`);
       }
-      const key = String(token);
-      if (seen.has(key)) throw new PaginationLoopError(`the service repeated page token "${key.slice(0, 80)}"`);
-      seen.add(key);
+      if (guard.repeatedToken(token)) throw new PaginationLoopError(`${this.type} ${entity} ${action}: the service repeated page token "${String(token).slice(0, 80)}"; stopping instead of looping`);
       const base = keep ? Object.fromEntries(Object.entries(current).filter(([k]) => keep.includes(k))) : current;
       current = { ...base, [param]: token };
     }

@@ -9,14 +9,9 @@ import type { CompiledAction, CompiledConnector } from './compiled-connector.js'
 import { renderRequest } from './build-request.js';
 import { checkCallOptions, type CallOptions } from './call-options.js';
 import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
-import { pagingOf, tokenKey } from './paging/index.js';
+import { PageLoopGuard, pagingOf } from './paging/index.js';
 import { activeExclusions, excludeRecords } from './record-filter.js';
 import { refusedCredentials, type CredentialsCheckResult } from './refused-credentials.js';
-
-/** A page's identity for loop detection: its length and its first and last records (none when empty). */
-function pageFingerprint(records: RecordData[]): string | undefined {
-  return records.length === 0 ? undefined : `${records.length}\n${JSON.stringify(records[0])}\n${JSON.stringify(records.at(-1))}`;
-}
 
 /** What `execute` returns for list-like actions. */
 export interface ListResult {
@@ -185,26 +180,19 @@ export class Connection {
     checkCallOptions(options);
     const paging = pagingOf(compiled.spec.pagination);
     paging.assertPageable(current, compiled.label);
-    const seen = new Set<string>();
+    const guard = new PageLoopGuard();
     const param = paging.describe().pagination_param ?? '';
-    let previous: string | undefined;
     for (;;) {
       const call = this.startCall(compiled, options);
       const page = await this.readPage(compiled, current, call).finally(() => call.finish());
-      // An upstream that ignores the page param answers the same page for every number or offset,
-      // with a new token each time: the same page twice in a row is that loop.
-      const fingerprint = pageFingerprint(page.records);
-      if (fingerprint !== undefined && fingerprint === previous) {
+      if (guard.samePageAgain(page.records)) {
         throw new PaginationLoopError(`${compiled.label}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param])}; stopping instead of looping`);
       }
-      previous = fingerprint;
       yield* page.records;
       if (page.nextToken === undefined || !paging.pages) return;
-      const key = tokenKey(page.nextToken);
-      if (seen.has(key)) {
-        throw new PaginationLoopError(`${compiled.label}: the upstream repeated page token "${key.slice(0, 80)}"; stopping instead of looping`);
+      if (guard.repeatedToken(page.nextToken)) {
+        throw new PaginationLoopError(`${compiled.label}: the upstream repeated page token "${String(page.nextToken).slice(0, 80)}"; stopping instead of looping`);
       }
-      seen.add(key);
       current = paging.nextParams(current, page.nextToken);
     }
   }

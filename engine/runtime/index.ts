@@ -5,5 +5,5 @@ export { Connection, type AttachedCopy, type CopySyncOptions, type ExecuteResult
 export { compileConnector, type CompiledConnector, type CompiledAction } from './compiled-connector.js';
 export type { RecordData, ResultMeta } from './extract.js';
 export { DownloadStream } from './download.js';
-export { pagedOrderOf, pagingOf, unpageableReason, type PagedOrder, type PageToken } from './paging/index.js';
+export { PageLoopGuard, pagedOrderOf, pagingOf, unpageableReason, type PagedOrder, type PageToken } from './paging/index.js';
 export type { CredentialsCheckResult } from './refused-credentials.js';

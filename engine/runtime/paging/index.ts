@@ -12,6 +12,7 @@ import { pageNumberPaging } from './page-number.js';
 import { recordKeyPaging } from './record-key.js';
 import type { PageInput, PageReading, PageToken, PagingDescription, PagingStrategy } from './types.js';
 
+export { PageLoopGuard } from './page-loop-guard.js';
 export type { PagedOrder, PageReading, PageToken, PagingDescription } from './types.js';
 export { pagedOrderOf, unpageableReason } from './record-key.js';
 
@@ -54,9 +55,4 @@ function bind<S>(strategy: PagingStrategy<S>, spec: S, pages: boolean): Paging {
 export function pagingOf(spec: PaginationSpec | undefined): Paging {
   if (!spec) return bind(nonePaging, { type: 'none' }, false);
   return bind(STRATEGIES[spec.type] as PagingStrategy<PaginationSpec>, spec, spec.type !== 'none');
-}
-
-/** A token's identity for loop detection: the number 2 and the text "2" are the same page. */
-export function tokenKey(token: PageToken): string {
-  return String(token);
 }
