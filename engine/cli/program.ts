@@ -115,6 +115,7 @@ function addServeCommand(program: Command): void {
     .option('--no-sync', 'do not run due sync jobs in this process (another process, or `connector-engine sync`, does)')
     .option('--max-connectors-per-user <n>', 'most connectors one end user of one platform client may hold (default ENGINE_MAX_CONNECTORS_PER_USER or 100)')
     .option('--execute-deadline-ms <ms>', 'deadline of an execute whose body names no timeout_ms (default ENGINE_EXECUTE_DEADLINE_MS or 30000)')
+    .option('--no-rate-limits', "switch the manifests' client-side rate limits off, and with --sandbox the fakes' limits too (benchmarks only)")
     .action(guarded(serveCommand));
 }
 

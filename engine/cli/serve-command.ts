@@ -13,6 +13,8 @@ export interface ServeOptions {
   sync?: boolean;
   maxConnectorsPerUser?: string;
   executeDeadlineMs?: string;
+  /** False with --no-rate-limits: a benchmark measures the service, not the limits it keeps for the upstreams. */
+  rateLimits?: boolean;
 }
 
 function secondsFrom(variable: string): number | undefined {
@@ -122,7 +124,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const port = portFrom(options.port || process.env.ENGINE_PORT || undefined);
   let sandbox: Sandbox | undefined;
   if (options.sandbox) {
-    sandbox = await startSandbox({});
+    sandbox = await startSandbox({ rateLimits: options.rateLimits !== false });
     process.stdout.write(JSON.stringify(sandbox.describe()) + '\n');
   }
   const { upstreams, allowOrigins } = upstreamRoutes(sandbox);
@@ -134,6 +136,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
       upstreams,
       allowOrigins,
+      clientRateLimits: options.rateLimits !== false,
       logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
       ...optional(
         'maxConnectorsPerUser',
