@@ -11,9 +11,10 @@ import { connect, createManualClock, type ListResult, type ManualClock } from '.
 import { findManifest } from '../../engine/manifest/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { openStore } from '../../engine/store/index.js';
+import { call } from '../support/http-call.js';
 import { startHubspot, type HubspotHarness } from '../support/hubspot.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
-import { call, createConnector, startSyncHarness, token, type SyncHarness } from '../support/sync-hosted.js';
+import { createConnector, startSyncHarness, token, type SyncHarness } from '../support/sync-hosted.js';
 import { waitFor } from '../support/sync-processes.js';
 
 const MINUTE = 60_000;

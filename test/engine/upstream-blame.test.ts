@@ -12,7 +12,8 @@ import { connect, createManualClock, EngineError, type ListResult, type ManualCl
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../engine/sandbox/index.js';
 import { driveClock } from '../support/clock.js';
 import { failure } from '../support/failure.js';
-import { createConnector, execute, startSyncHarness, token, type Answer, type SyncHarness } from '../support/sync-hosted.js';
+import type { HttpAnswer } from '../support/http-call.js';
+import { createConnector, execute, startSyncHarness, token, type SyncHarness } from '../support/sync-hosted.js';
 
 type Type = 'asana' | 'amazon-ads' | 'gong' | 'hubspot';
 
@@ -41,7 +42,7 @@ function library(type: Type) {
 }
 
 /** The same call through POST /api/v1/connectors/sources/{id}/execute. */
-function overHttp(type: Type, entity: string, action: string, params: Record<string, unknown>): Promise<Answer> {
+function overHttp(type: Type, entity: string, action: string, params: Record<string, unknown>): Promise<HttpAnswer> {
   return execute(hosted, userToken, connectorIds[type]!, { entity, action, params });
 }
 

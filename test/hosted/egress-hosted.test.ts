@@ -6,6 +6,7 @@ import { startHostedService, type HostedService } from '../../engine/hosted/inde
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
 import { hostileFileUrls, startAttackers, startHostileUpstream, type Attacker, type Attackers, type HostileUpstream } from '../support/hostile-upstream.js';
+import { call } from '../support/http-call.js';
 import { logLines } from '../support/log-lines.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { killAll, platformToken, startServe, waitFor, type SandboxInfo } from '../support/sync-processes.js';
@@ -42,40 +43,24 @@ interface Service {
   token: string;
 }
 
-async function call(url: string, method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(url + path, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, body: json, text, headers: response.headers };
-}
-
 async function startService(databaseUrl: string, upstreams: Record<string, string>, allowOrigins?: Record<string, string[]>): Promise<Service> {
   const { stream, lines } = logLines();
   const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams, ...(allowOrigins ? { allowOrigins } : {}), logger: { level: 'info', stream }, sync: { background: false } });
   const secret = 'ces_egress_secret_value_01';
   const client = await service.store.createClient({ name: 'egress', secretHash: await hashSecret(secret) });
-  const answer = await call(service.url, 'POST', '/v1/auth/token', { client_id: client.client_id, client_secret: secret, external_user_id: 'u1' });
+  const answer = await call(service.url, 'POST', '/v1/auth/token', { body: { client_id: client.client_id, client_secret: secret, external_user_id: 'u1' } });
   return { service, logs: lines, token: answer.body.access_token };
 }
 
 /** Creates a connector; `check: false` skips the credentials check (credentials only a hostile upstream takes). */
 async function createConnector(s: Service, type: string, credentials: Record<string, unknown>, config: Record<string, unknown> = {}, check = true): Promise<string> {
-  const answer = await call(s.service.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: type, credentials, config, ...(check ? {} : { check_credentials: false }) }, s.token);
+  const answer = await call(s.service.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: type, credentials, config, ...(check ? {} : { check_credentials: false }) }, token: s.token });
   expect(answer.status, answer.text).toBe(201);
   return answer.body.id;
 }
 
 function execute(s: Service, id: string, entity: string, action: string, params: Record<string, unknown>) {
-  return call(s.service.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { entity, action, params }, s.token);
+  return call(s.service.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { body: { entity, action, params }, token: s.token });
 }
 
 /** The warn lines the service logged for refusals. */
@@ -144,7 +129,7 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
     expect(answer.body.error.message).toContain(`account request to ${a2.host}:${a2.port}/ (rule address: ${a2.host} is a loopback address`);
     expect(answer.text).not.toContain('tenant-access');
     // A sync pass is refused the same way: each entity fails with the refusal, logged at warn.
-    expect((await call(s.service.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, {}, s.token)).status).toBe(202);
+    expect((await call(s.service.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, { body: {}, token: s.token })).status).toBe(202);
     const failed = await waitFor(
       () => {
         const lines = s.logs.map((line) => JSON.parse(line) as { level: number; msg: string; connector?: string; last_error?: string });
@@ -242,7 +227,7 @@ describe('connector-engine serve', () => {
     const before = fake.requests.filter((r) => fake.hostOf(r) === 'customer').length;
     const { client_id, client_secret } = gong!.credentials_by_scheme.oauth!;
     // The credentials check goes through the same egress rules: the create itself is refused.
-    const checked = await call(s.service.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'gong', credentials: { client_id, client_secret, refresh_token: fake.currentRefreshToken() } }, s.token);
+    const checked = await call(s.service.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: { client_id, client_secret, refresh_token: fake.currentRefreshToken() } }, token: s.token });
     expect(checked.status).toBe(502);
     expect(checked.body.error.code).toBe('HOST_NOT_ALLOWED');
     expect(checked.body.error.message).toContain(`account request to ${new URL(gong!.allow_origins[0]!).host}/ (rule https: `);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHostedService, TokenIssuer, type HostedService } from '../../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret, loadOrCreateKey } from '../../engine/store/index.js';
+import { call } from '../support/http-call.js';
 import { logLines } from '../support/log-lines.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 
@@ -57,27 +58,6 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
     client: { client_id: created.client_id, client_secret: secret },
     databaseFiles: () => (backend === 'sqlite' ? readdirSync(dir).map((f) => readFileSync(join(dir, f))) : []),
   };
-}
-
-async function call(h: Harness, method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
-  const response = await fetch(h.url + path, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body !== undefined || options.raw !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    ...(options.raw !== undefined ? { body: options.raw } : {}),
-  });
-  const text = await response.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON (metrics, files) */
-  }
-  return { status: response.status, body, headers: response.headers, text };
 }
 
 async function token(h: Harness, user: string): Promise<string> {

@@ -6,6 +6,7 @@ import { connect, EngineError } from '../../engine/index.js';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
+import { call } from '../support/http-call.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { waitFor } from '../support/sync-processes.js';
 
@@ -52,21 +53,11 @@ async function startHarness(backend: 'sqlite' | 'postgres', executeDeadlineMs?: 
   });
   const clientSecret = 'ces_hosted_deadline_secret';
   const client = await service.store.createClient({ name: 'deadline-tests', secretHash: await hashSecret(clientSecret) });
-  const token = (await post(service, '/v1/auth/token', { client_id: client.client_id, client_secret: clientSecret, external_user_id: 'u1' })).body.access_token as string;
+  const token = (await call(service, 'POST', '/v1/auth/token', { body: { client_id: client.client_id, client_secret: clientSecret, external_user_id: 'u1' } })).body.access_token as string;
   const hubspot = sandbox.upstreams.hubspot!;
-  const created = await post(service, '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials, config: hubspot.config }, token);
+  const created = await call(service, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials, config: hubspot.config }, token });
   expect(created.status).toBe(201);
   return { service, token, execute: `/api/v1/connectors/sources/${created.body.id}/execute`, clientId: client.client_id, clientSecret };
-}
-
-async function post(service: HostedService, path: string, body: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }> {
-  const response = await fetch(service.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
 /**
@@ -94,7 +85,7 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
   afterAll(() => h?.service.close());
 
   test('timeout_ms in the body bounds the call: 504 UPSTREAM_TIMEOUT with what it waited for', async () => {
-    const late = await slowUpstream(600, () => post(h.service, h.execute, { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 150 }, h.token));
+    const late = await slowUpstream(600, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 150 }, token: h.token }));
     expect(late.status).toBe(504);
     expect(late.body.error).toMatchObject({
       code: 'UPSTREAM_TIMEOUT',
@@ -105,14 +96,14 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
     expect(late.body.error.message).toContain('150 ms deadline');
     // Taking a rate-limit slot is one query on the connector's shared slots: a few ms at most.
     expect(late.body.error.deadline.rate_limiter_ms).toBeLessThan(150);
-    const patient = await slowUpstream(300, () => post(h.service, h.execute, { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, h.token));
+    const patient = await slowUpstream(300, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, token: h.token }));
     expect(patient.status).toBe(200);
     expect(patient.body.data).toHaveLength(1);
   });
 
   test('a Retry-After longer than timeout_ms answers at once, passing the Retry-After on', async () => {
     sandbox.fakes.hubspot.faults.rateLimitNext(1, { retryAfter: 'seconds', seconds: 3 });
-    const answer = await post(h.service, h.execute, { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 2000 }, h.token);
+    const answer = await call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 2000 }, token: h.token });
     sandbox.fakes.hubspot.faults.reset();
     expect(answer.status).toBe(504);
     expect(answer.body.error).toMatchObject({ code: 'UPSTREAM_TIMEOUT', retry_after_ms: 3000, upstream: { status: 429 }, deadline: { waiting_for: 'retry_after', needed_ms: 3000, retry_after_ms: 0, attempts: 1 } });
@@ -122,7 +113,7 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
 
   test('timeout_ms is checked by the body schema', async () => {
     for (const timeout of [0, -5, 1.5, '100', 300_001]) {
-      const answer = await post(h.service, h.execute, { entity: 'contacts', action: 'list', timeout_ms: timeout }, h.token);
+      const answer = await call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', timeout_ms: timeout }, token: h.token });
       expect(answer.status, JSON.stringify(timeout)).toBe(400);
       expect(answer.body.error.code).toBe('INVALID_REQUEST');
       expect(answer.body.error.details).toEqual([{ path: '/timeout_ms', message: expect.any(String) }]);
@@ -147,10 +138,10 @@ describe.each(['sqlite', 'postgres'] as const)('the operator’s execute deadlin
   afterAll(() => h?.service.close());
 
   test('applies to executes that name no timeout_ms; timeout_ms in the body wins', async () => {
-    const late = await slowUpstream(600, () => post(h.service, h.execute, { entity: 'contacts', action: 'list', params: { limit: 1 } }, h.token));
+    const late = await slowUpstream(600, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 } }, token: h.token }));
     expect(late.status).toBe(504);
     expect(late.body.error.deadline).toMatchObject({ deadline_ms: 150, waiting_for: 'attempt' });
-    const patient = await slowUpstream(300, () => post(h.service, h.execute, { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, h.token));
+    const patient = await slowUpstream(300, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, token: h.token }));
     expect(patient.status).toBe(200);
   });
 });

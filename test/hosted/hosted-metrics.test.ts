@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
+import { call } from '../support/http-call.js';
 import { logLines } from '../support/log-lines.js';
-import { call, token, waitForSync, type SyncHarness } from '../support/sync-hosted.js';
+import { token, waitForSync, type SyncHarness } from '../support/sync-hosted.js';
 
 const USER = 'metrics-user';
 const HUBSPOT_ENTITIES = ['contacts', 'companies', 'deals'];

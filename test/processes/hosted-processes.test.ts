@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { CLI, runCli } from '../support/cli.js';
+import { call } from '../support/http-call.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 
 let sandbox: Sandbox;
@@ -37,11 +38,6 @@ function serve(env: Record<string, string>): Promise<string> {
   });
 }
 
-async function post(url: string, path: string, body: unknown, token?: string) {
-  const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as any };
-}
-
 test('two server processes on one PostgreSQL: 100 concurrent executes with an expired OAuth token refresh once', async () => {
   const databaseUrl = await cluster.createDatabase();
   const env = { ENGINE_DATABASE_URL: databaseUrl, ENGINE_SECRET: 'shared-secret-of-both-processes', ENGINE_UPSTREAM_HUBSPOT: sandbox.upstreams.hubspot!.base_url, ENGINE_LOG_LEVEL: 'warn' };
@@ -49,24 +45,27 @@ test('two server processes on one PostgreSQL: 100 concurrent executes with an ex
   const created = await runCli(['clients', 'create', '--name', 'two-processes', '--database-url', databaseUrl]);
   expect(created.code).toBe(0);
   const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
-  const token = (await post(first!, '/v1/auth/token', { ...client, external_user_id: 'u1' })).body.access_token as string;
+  const token = (await call(first!, 'POST', '/v1/auth/token', { body: { ...client, external_user_id: 'u1' } })).body.access_token as string;
 
   const fake = sandbox.fakes.hubspot;
   const expired = fake.issueAccessToken(1800);
   fake.expireAllAccessTokens();
   const oauth = sandbox.upstreams.hubspot!.credentials_by_scheme.oauth!;
-  const connector = await post(second!, '/v1/integrations/connectors', {
-    external_user_id: 'u1',
-    connector_type: 'hubspot',
-    credentials: { client_id: oauth.client_id, client_secret: oauth.client_secret, refresh_token: oauth.refresh_token, access_token: expired },
-    // The credentials check would refresh the expired token at create; this test wants that refresh at use.
-    check_credentials: false,
-  }, token);
+  const connector = await call(second!, 'POST', '/v1/integrations/connectors', {
+    token,
+    body: {
+      external_user_id: 'u1',
+      connector_type: 'hubspot',
+      credentials: { client_id: oauth.client_id, client_secret: oauth.client_secret, refresh_token: oauth.refresh_token, access_token: expired },
+      // The credentials check would refresh the expired token at create; this test wants that refresh at use.
+      check_credentials: false,
+    },
+  });
   expect(connector.status).toBe(201);
 
   const before = fake.stats.tokenRequests;
   const answers = await Promise.all(
-    Array.from({ length: 100 }, (_, i) => post(i % 2 === 0 ? first! : second!, `/api/v1/connectors/sources/${connector.body.id}/execute`, { entity: 'contacts', action: 'list', params: { limit: 1 } }, token)),
+    Array.from({ length: 100 }, (_, i) => call(i % 2 === 0 ? first! : second!, 'POST', `/api/v1/connectors/sources/${connector.body.id}/execute`, { body: { entity: 'contacts', action: 'list', params: { limit: 1 } }, token })),
   );
   expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
   expect(answers.every((a) => a.body.data.length === 1)).toBe(true);

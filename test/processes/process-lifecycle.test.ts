@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { openStore } from '../../engine/store/index.js';
 import { runCli } from '../support/cli.js';
+import { call } from '../support/http-call.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
-import { call, killAll, platformToken, startServe, waitFor } from '../support/sync-processes.js';
+import { killAll, platformToken, startServe, waitFor } from '../support/sync-processes.js';
 
 const SECRET = 'lifecycle-shared-secret';
 
@@ -68,14 +69,14 @@ describe.each(['sqlite', 'postgres'] as const)('serve on %s', (backend) => {
     // Every upstream answer takes 600 ms: the first sync pass (started by the create) and the call both run when SIGTERM comes.
     sandbox.fakes.hubspot.faults.latency(600);
     try {
-      const created = await call(serve.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials }, token);
+      const created = await call(serve.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials }, token });
       expect(created.status).toBe(201);
       const id = created.body.id as string;
       const store = await openStore(url);
       try {
         await waitFor(async () => (await store.syncJob(id))?.lease_owner?.includes(`:${serve.child.pid}:`), { what: 'the first pass to hold its lease', timeoutMs: 30_000 });
         const path = `/api/v1/connectors/sources/${id}/execute`;
-        const inFlight = call(serve.url, 'POST', path, { entity: 'contacts', action: 'get', params: { contactId: '1001' } }, token);
+        const inFlight = call(serve.url, 'POST', path, { body: { entity: 'contacts', action: 'get', params: { contactId: '1001' } }, token });
         // The server logs each request as it arrives: SIGTERM comes once this one is being handled.
         await waitFor(() => serve.logs().some((log) => log.msg === 'incoming request' && (log.req as { url?: string } | undefined)?.url === path), {
           what: 'the server to receive the call',

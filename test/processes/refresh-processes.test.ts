@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
+import { call } from '../support/http-call.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
-import { call, crash, killAll, platformToken, startServe, waitFor, type ServeProcess } from '../support/sync-processes.js';
+import { crash, killAll, platformToken, startServe, waitFor, type ServeProcess } from '../support/sync-processes.js';
 
 const SECRET = 'refresh-processes-shared-secret';
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
@@ -71,7 +72,7 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     const grant = freshGrant();
     const grantToken = grant.refresh_token;
     // No credentials check at create: it would spend the grant, and this test spends it at use.
-    const created = await call(first.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'gong', credentials: grant, check_credentials: false }, token);
+    const created = await call(first.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: grant, check_credentials: false }, token });
     expect(created.status).toBe(201);
     expect(created.body.auth).toEqual({ state: 'active', since: null, reason: null });
     const id = created.body.id as string;
@@ -81,7 +82,7 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     // waits for the answer. Gong spends the refresh token anyway (it handles the request).
     const before = gong.stats.tokenRequests;
     gong.faults.latency(3000, { includeAuth: true });
-    void call(first.url, 'POST', path, { entity: 'users', action: 'list', params: {} }, token).catch(() => undefined);
+    void call(first.url, 'POST', path, { body: { entity: 'users', action: 'list', params: {} }, token }).catch(() => undefined);
     await waitFor(() => gong.stats.tokenRequests > before, { what: 'the refresh to reach Gong', timeoutMs: 20_000, intervalMs: 10 });
     let deadLeaseEnds = Number.POSITIVE_INFINITY;
     if (backend === 'sqlite') {
@@ -100,23 +101,23 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     gong.faults.reset();
 
     const second = await startServe(gongEnv(databaseUrl), ['--no-sync']);
-    const refused = await call(second.url, 'POST', path, { entity: 'users', action: 'list', params: {} }, token);
+    const refused = await call(second.url, 'POST', path, { body: { entity: 'users', action: 'list', params: {} }, token });
     // SQLite: answered while the dead process's 30 s lease still ran, so it was taken over, not waited out.
     expect(Date.now()).toBeLessThan(deadLeaseEnds);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('REAUTH_REQUIRED');
 
-    const shown = await call(second.url, 'GET', `/v1/integrations/connectors/${id}`, undefined, token);
+    const shown = await call(second.url, 'GET', `/v1/integrations/connectors/${id}`, { token });
     expect(shown.body.auth).toEqual({ state: 'needs_reauth', since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), reason: expect.stringMatching(/refresh token|invalid_grant/i) });
     const dead = await (await fetch(`${second.url}/metrics`)).text();
     expect(metric(dead, 'engine_connectors_needing_reauth{connector_type="gong"}')).toBe(1);
 
     // The user connects again: new credentials end the state, and calls work.
     // Unchecked, so the refresh (and the persist window measured below) happens at use, under the credentials lock.
-    const patched = await call(second.url, 'PATCH', `/v1/integrations/connectors/${id}`, { credentials: freshGrant(), check_credentials: false }, token);
+    const patched = await call(second.url, 'PATCH', `/v1/integrations/connectors/${id}`, { body: { credentials: freshGrant(), check_credentials: false }, token });
     expect(patched.status).toBe(200);
     expect(patched.body.auth).toMatchObject({ state: 'active', reason: null });
-    const listed = await call(second.url, 'POST', path, { entity: 'users', action: 'list', params: {} }, token);
+    const listed = await call(second.url, 'POST', path, { body: { entity: 'users', action: 'list', params: {} }, token });
     expect(listed.status).toBe(200);
     const healthy = await (await fetch(`${second.url}/metrics`)).text();
     expect(metric(healthy, 'engine_connectors_needing_reauth{connector_type="gong"}')).toBeUndefined();

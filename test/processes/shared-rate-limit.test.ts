@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findManifest } from '../../engine/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { runCli } from '../support/cli.js';
+import { call } from '../support/http-call.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
-import { call, killAll, platformToken, startServe, waitFor, type ServeProcess } from '../support/sync-processes.js';
+import { killAll, platformToken, startServe, waitFor, type ServeProcess } from '../support/sync-processes.js';
 
 /**
  * Issue 11 part 4: a connector's rate limit holds across server processes. Two real `serve`
@@ -80,7 +81,7 @@ describe.each(['postgres', 'sqlite'] as const)('two serve processes on one %s da
     const processes: ServeProcess[] = await Promise.all([startServe(env, ['--no-sync']), startServe(env, ['--no-sync'])]);
     const token = await platformToken(processes[0]!.url, databaseUrl);
     // Unchecked: the check's one read would run before the connector (and its shared budget) exists, so it would not count in the window measured here.
-    const created = await call(processes[0]!.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config, check_credentials: false }, token);
+    const created = await call(processes[0]!.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config, check_credentials: false }, token });
     expect(created.status).toBe(201);
     const execute = `/api/v1/connectors/sources/${created.body.id}/execute`;
 
@@ -93,7 +94,7 @@ describe.each(['postgres', 'sqlite'] as const)('two serve processes on one %s da
     const callers = processes.flatMap((proc, index) =>
       Array.from({ length: CALLERS_PER_PROCESS }, async () => {
         while (running) {
-          const answer = await call(proc.url, 'POST', execute, { entity: 'users', action: 'list' }, token);
+          const answer = await call(proc.url, 'POST', execute, { body: { entity: 'users', action: 'list' }, token });
           if (answer.status === 200) answered[index]!++;
           else failures.push(answer.body);
         }
@@ -156,14 +157,14 @@ test('a serve process applies ENGINE_EXECUTE_DEADLINE_MS to executes that name n
   );
   try {
     const token = await platformToken(serve.url, databaseUrl);
-    const created = await call(serve.url, 'POST', '/v1/integrations/connectors', { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config }, token);
+    const created = await call(serve.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config }, token });
     const execute = `/api/v1/connectors/sources/${created.body.id}/execute`;
     sandbox.fakes.gong.faults.latency(600);
     const before = sandbox.fakes.gong.requests.length;
-    const late = await call(serve.url, 'POST', execute, { entity: 'users', action: 'list' }, token);
+    const late = await call(serve.url, 'POST', execute, { body: { entity: 'users', action: 'list' }, token });
     expect(late.status).toBe(504);
     expect(late.body.error).toMatchObject({ code: 'UPSTREAM_TIMEOUT', deadline: { deadline_ms: 150, waiting_for: 'attempt' } });
-    const patient = await call(serve.url, 'POST', execute, { entity: 'users', action: 'list', timeout_ms: 5000 }, token);
+    const patient = await call(serve.url, 'POST', execute, { body: { entity: 'users', action: 'list', timeout_ms: 5000 }, token });
     expect(patient.status).toBe(200);
     sandbox.fakes.gong.faults.reset();
     await waitFor(() => sandbox.fakes.gong.requests.length >= before + 2, { what: 'the abandoned attempt to finish', timeoutMs: 10_000 });

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../engine/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { runCli } from '../support/cli.js';
+import { call } from '../support/http-call.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 import {
-  call,
   copyIds,
   crash,
   createConnector,
@@ -141,7 +141,7 @@ describe.each(['sqlite', 'postgres'] as const)('a serve process killed in the mi
     } finally {
       await store.close();
     }
-    const notReady = await call(reader.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { entity: 'contacts', action: 'search', params: { query: {} } }, token);
+    const notReady = await call(reader.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { body: { entity: 'contacts', action: 'search', params: { query: {} } }, token });
     expect(notReady.status).toBe(409);
     expect(notReady.body.error.code).toBe('SEARCH_NOT_READY');
     expect(notReady.body.error.sync.status).toBe('running');
@@ -158,7 +158,7 @@ describe.each(['sqlite', 'postgres'] as const)('a serve process killed in the mi
 
     // Pass 2 (asked for through B), killed part-way: the complete copy of pass 1 stays whole.
     const before = (first.entities.find((s) => s.entity === 'contacts') as unknown as { started_at: string }).started_at;
-    const requested = await call(b.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, { full: true }, token);
+    const requested = await call(b.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, { body: { full: true }, token });
     expect(requested.status).toBe(202);
     const second = await contactsUnderway(reader, token, id, before);
     await crash(b);

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startAmazonAdsFake, type AmazonAdsFake } from '../../engine/sandbox/amazon-ads/index.js';
 import { checkResponse, loadOpenApi, matchOperation, type OpenApiDocument } from '../support/openapi-conformance.js';
 import { upstreamSpec } from '../support/upstream-specs.js';
+import { httpCall, type HttpAnswer } from '../support/http-call.js';
 
 const spDoc = loadOpenApi(upstreamSpec('amazon-ads-sponsored-products-v3.json'));
 const portfoliosDoc = loadOpenApi(upstreamSpec('amazon-ads-portfolios-v3.yaml'));
@@ -75,12 +76,6 @@ interface CallInit {
   body?: string;
 }
 
-interface CallResult {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
 const tokens = new Map<AmazonAdsFake, string>();
 
 /** An access token obtained through the real refresh flow (cached per fake). */
@@ -93,35 +88,26 @@ async function accessToken(fake: AmazonAdsFake): Promise<string> {
   return response.body.access_token;
 }
 
-async function call(fake: AmazonAdsFake, path: string, init: CallInit = {}): Promise<CallResult> {
+async function call(fake: AmazonAdsFake, path: string, init: CallInit = {}): Promise<HttpAnswer> {
   const headers: Record<string, string> = {};
-  const token = init.token === undefined ? await accessToken(fake) : init.token;
-  if (token !== null) headers['authorization'] = `Bearer ${token}`;
   const clientId = init.clientId === undefined ? fake.clientId : init.clientId;
   if (clientId !== null) headers['amazon-advertising-api-clientid'] = clientId;
   if (init.scope !== undefined && init.scope !== null) headers['amazon-advertising-api-scope'] = String(init.scope);
-  if (init.contentType) headers['content-type'] = init.contentType;
   if (init.accept) headers['accept'] = init.accept;
-  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
-  const response = await fetch(fake.baseUrl + path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : text;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
+  // JSON goes as text with only the content type the test names: the media types are what is under test.
+  const raw = init.json !== undefined ? JSON.stringify(init.json) : init.body;
+  const token = init.token === undefined ? await accessToken(fake) : init.token;
+  return httpCall(fake.baseUrl + path, { method: init.method, token, raw, contentType: init.contentType, headers });
 }
 
-const listCampaigns = (fake: AmazonAdsFake, json: unknown = {}, init: CallInit = {}): Promise<CallResult> =>
+const listCampaigns = (fake: AmazonAdsFake, json: unknown = {}, init: CallInit = {}): Promise<HttpAnswer> =>
   call(fake, '/sp/campaigns/list', { method: 'POST', scope: fake.profileId, contentType: CAMPAIGN_TYPE, accept: CAMPAIGN_TYPE, json, ...init });
 
-const listPortfolios = (fake: AmazonAdsFake, json: unknown = {}, init: CallInit = {}): Promise<CallResult> =>
+const listPortfolios = (fake: AmazonAdsFake, json: unknown = {}, init: CallInit = {}): Promise<HttpAnswer> =>
   call(fake, '/portfolios/list', { method: 'POST', scope: fake.profileId, contentType: PORTFOLIO_TYPE, json, ...init });
 
 /** A refresh-token grant; an override of '' leaves that field out. */
-function refresh(fake: AmazonAdsFake, overrides: Record<string, string> = {}): Promise<CallResult> {
+function refresh(fake: AmazonAdsFake, overrides: Record<string, string> = {}): Promise<HttpAnswer> {
   const form: Record<string, string> = { grant_type: 'refresh_token', refresh_token: fake.refreshToken, client_id: fake.clientId, client_secret: fake.clientSecret, ...overrides };
   for (const [key, value] of Object.entries(form)) if (value === '') delete form[key];
   return call(fake, '/auth/o2/token', {
@@ -134,14 +120,13 @@ function refresh(fake: AmazonAdsFake, overrides: Record<string, string> = {}): P
 }
 
 /** POST to the token endpoint with arbitrary headers and body. */
-async function tokenRequest(fake: AmazonAdsFake, headers: Record<string, string>, body: string): Promise<CallResult> {
-  const response = await fetch(`${fake.baseUrl}/auth/o2/token`, { method: 'POST', headers, body });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+async function tokenRequest(fake: AmazonAdsFake, headers: Record<string, string>, body: string): Promise<HttpAnswer> {
+  return httpCall(`${fake.baseUrl}/auth/o2/token`, { method: 'POST', headers, raw: body });
 }
 
 /** Every page of a v3 list, following nextToken; checks totalResults on each page. */
 async function allPages(
-  list: (json: unknown) => Promise<CallResult>,
+  list: (json: unknown) => Promise<HttpAnswer>,
   key: 'campaigns' | 'portfolios',
   body: Record<string, unknown> = {},
 ): Promise<{ records: any[]; pages: number[]; total: number }> {

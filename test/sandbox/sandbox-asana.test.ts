@@ -21,6 +21,7 @@ import {
 } from '../../engine/sandbox/index.js';
 import { checkResponse, loadOpenApi, type RecordedExchange } from '../support/openapi-conformance.js';
 import { upstreamSpec } from '../support/upstream-specs.js';
+import { httpCall, type HttpAnswer } from '../support/http-call.js';
 
 const doc = loadOpenApi(upstreamSpec('asana-v1.yaml'));
 
@@ -82,32 +83,9 @@ interface CallInit {
   form?: Record<string, string>;
 }
 
-interface CallResult {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
-}
-
-async function call(fake: AsanaFake, path: string, init: CallInit = {}): Promise<CallResult> {
-  const headers: Record<string, string> = { ...init.headers };
-  const token = init.token === undefined ? fake.personalAccessToken : init.token;
-  if (token !== null) headers['authorization'] = `Bearer ${token}`;
-  let body: string | undefined;
-  if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  }
+async function call(fake: AsanaFake, path: string, init: CallInit = {}): Promise<HttpAnswer> {
   const url = path.startsWith('http') ? path : fake.baseUrl + path;
-  const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : text;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, headers: response.headers, body: parsed, text };
+  return httpCall(url, { ...init, token: init.token === undefined ? fake.personalAccessToken : init.token });
 }
 
 /** A GET with its raw bytes, on its own connection (file host tests). */

@@ -24,6 +24,7 @@ import type { RunningFake } from '../../engine/sandbox/index.js';
 import { checkResponse, loadOpenApi } from '../support/openapi-conformance.js';
 import { upstreamSpec } from '../support/upstream-specs.js';
 import { startOnFreedPort } from '../support/freed-port.js';
+import { httpCall, type HttpAnswer } from '../support/http-call.js';
 
 const gongDoc = loadOpenApi(upstreamSpec('gong-v2.json'));
 const REQUEST_ID = /^[0-9a-z]{19}$/;
@@ -80,54 +81,34 @@ interface CallInit {
   host?: 'main' | 'customer';
 }
 
-interface CallResult {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
-}
-
 const basicHeader = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-async function call(fake: Fake, path: string, init: CallInit = {}): Promise<CallResult> {
-  const headers: Record<string, string> = {};
-  const auth = init.auth ?? 'basic';
-  if (auth === 'basic') headers['authorization'] = basicHeader(fake.accessKey, fake.accessKeySecret);
-  else if (auth !== 'none') {
-    if ('bearer' in auth) headers['authorization'] = `Bearer ${auth.bearer}`;
-    else if ('basic' in auth) headers['authorization'] = basicHeader(...auth.basic);
-    else headers['authorization'] = auth.header;
-  }
-  let body = init.body;
-  if (init.json !== undefined) {
-    body = JSON.stringify(init.json);
-    headers['content-type'] = 'application/json';
-  }
-  if (init.contentType) headers['content-type'] = init.contentType;
+/** The Authorization header `auth` names, if any. */
+function authorization(fake: Fake, auth: NonNullable<CallInit['auth']>): string | undefined {
+  if (auth === 'basic') return basicHeader(fake.accessKey, fake.accessKeySecret);
+  if (auth === 'none') return undefined;
+  if ('bearer' in auth) return `Bearer ${auth.bearer}`;
+  return 'basic' in auth ? basicHeader(...auth.basic) : auth.header;
+}
+
+async function call(fake: Fake, path: string, init: CallInit = {}): Promise<HttpAnswer> {
+  const header = authorization(fake, init.auth ?? 'basic');
   const base = init.host === 'customer' ? fake.customerBaseUrl : fake.baseUrl;
-  const response = await fetch(base + path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : text;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, headers: response.headers, body: parsed, text };
+  return httpCall(base + path, { method: init.method, json: init.json, raw: init.body, contentType: init.contentType, headers: header === undefined ? {} : { authorization: header } });
 }
 
 const clientAuth = (fake: Fake): CallInit['auth'] => ({ basic: [fake.oauthClientId, fake.oauthClientSecret] });
 
 /** POSTs the token endpoint with query-string parameters and Basic client auth. */
-function refresh(fake: Fake, refreshToken: string, init: CallInit = {}): Promise<CallResult> {
+function refresh(fake: Fake, refreshToken: string, init: CallInit = {}): Promise<HttpAnswer> {
   const query = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken });
   return call(fake, `${TOKEN_PATH}?${query}`, { method: 'POST', auth: clientAuth(fake), ...init });
 }
 
 /** Follows `records.cursor` to the end; `next(cursor)` fetches one page. */
-async function allPages(next: (cursor: string | undefined) => Promise<CallResult>, key: string): Promise<{ items: any[]; pages: CallResult[] }> {
+async function allPages(next: (cursor: string | undefined) => Promise<HttpAnswer>, key: string): Promise<{ items: any[]; pages: HttpAnswer[] }> {
   const items: any[] = [];
-  const pages: CallResult[] = [];
+  const pages: HttpAnswer[] = [];
   let cursor: string | undefined;
   for (let guard = 0; guard < 100; guard += 1) {
     const page = await next(cursor);
@@ -434,7 +415,7 @@ describe('GET /v2/calls', () => {
 });
 
 describe('POST /v2/calls/extensive', () => {
-  const extensive = (body: unknown, init: CallInit = {}): Promise<CallResult> => call(fake, '/v2/calls/extensive', { json: body, ...init });
+  const extensive = (body: unknown, init: CallInit = {}): Promise<HttpAnswer> => call(fake, '/v2/calls/extensive', { json: body, ...init });
 
   test('without a content selector only metaData is returned; the body cursor pages to the end', async () => {
     const filter = { fromDateTime: JULY.from, toDateTime: JULY.to };
@@ -547,7 +528,7 @@ describe('POST /v2/calls/extensive', () => {
 });
 
 describe('POST /v2/calls/transcript', () => {
-  const transcripts = (body: unknown): Promise<CallResult> => call(fake, '/v2/calls/transcript', { json: body });
+  const transcripts = (body: unknown): Promise<HttpAnswer> => call(fake, '/v2/calls/transcript', { json: body });
 
   test('transcripts of the selected calls; speaker ids are the parties\u2019 speakerIds; sentences in time order', async () => {
     const records = fake.dataset.callRecords.filter((r) => !r.metaData.isPrivate && r.metaData.language === 'eng').slice(0, 5);
@@ -738,7 +719,7 @@ describe('rate limits', () => {
   test('default: 3 requests per second, then 429 with an integer Retry-After and an ErrorResponse; served again after waiting', async () => {
     limited.resetRateLimits();
     const statuses: number[] = [];
-    let throttled: CallResult | undefined;
+    let throttled: HttpAnswer | undefined;
     for (let i = 0; i < 4; i += 1) {
       const response = await call(limited, '/v2/workspaces');
       statuses.push(response.status);

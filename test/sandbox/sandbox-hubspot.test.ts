@@ -19,6 +19,7 @@ import {
   type RecordedExchange,
 } from '../support/openapi-conformance.js';
 import { startOnFreedPort } from '../support/freed-port.js';
+import { httpCall, type HttpAnswer } from '../support/http-call.js';
 import { Client } from '@hubspot/api-client';
 import { ApiException } from '@hubspot/api-client/lib/codegen/crm/contacts/apis/exception.js';
 
@@ -78,38 +79,11 @@ interface CallInit {
   headers?: Record<string, string>;
 }
 
-interface CallResult {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
+async function call(fake: HubspotFake, path: string, init: CallInit = {}): Promise<HttpAnswer> {
+  return httpCall(fake.baseUrl + path, { ...init, token: init.token === undefined ? fake.privateAppToken : init.token });
 }
 
-async function call(fake: HubspotFake, path: string, init: CallInit = {}): Promise<CallResult> {
-  const headers: Record<string, string> = { ...init.headers };
-  const token = init.token === undefined ? fake.privateAppToken : init.token;
-  if (token !== null) headers['authorization'] = `Bearer ${token}`;
-  let body: string | undefined;
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  }
-  if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  }
-  const response = await fetch(fake.baseUrl + path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : text;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, headers: response.headers, body: parsed, text };
-}
-
-const search = (fake: HubspotFake, type: string, body: unknown, token?: string): Promise<CallResult> =>
+const search = (fake: HubspotFake, type: string, body: unknown, token?: string): Promise<HttpAnswer> =>
   call(fake, `/crm/v3/objects/${type}/search`, { json: body, ...(token ? { token } : {}) });
 
 const refreshForm = (fake: HubspotFake, overrides: Record<string, string> = {}): Record<string, string> => ({
@@ -756,7 +730,7 @@ describe('rate limits', () => {
   test('over the rolling window: 429 TEN_SECONDLY_ROLLING, Retry-After on every other one, then served again', async () => {
     limited.setRateLimit(3, 1000);
     {
-      const responses: CallResult[] = [];
+      const responses: HttpAnswer[] = [];
       for (let i = 0; i < 5; i += 1) responses.push(await call(limited, '/crm/v3/objects/companies?limit=1'));
       expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 429, 429]);
       expect(responses.map((response) => response.headers.get('x-hubspot-ratelimit-remaining'))).toEqual(['2', '1', '0', '0', '0']);

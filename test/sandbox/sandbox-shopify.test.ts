@@ -8,6 +8,7 @@ import { rawRequest, readCutBody } from '../support/raw-request.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startShopifyFake, type ShopifyFake } from '../../engine/sandbox/shopify/index.js';
 import { startOnFreedPort } from '../support/freed-port.js';
+import { httpCall, type HttpAnswer } from '../support/http-call.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INVALID_TOKEN = { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' };
@@ -211,33 +212,16 @@ interface CallInit {
   headers?: Record<string, string>;
 }
 
-interface CallResult {
-  status: number;
-  headers: Headers;
-  body: any;
-  text: string;
-}
-
 function apiUrl(fake: ShopifyFake, path: string, version = '2026-10'): string {
   return `${fake.baseUrl}/admin/api/${version}${path}`;
 }
 
-async function fetchJson(fake: ShopifyFake, url: string, init: CallInit = {}): Promise<CallResult> {
-  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+async function fetchJson(fake: ShopifyFake, url: string, init: CallInit = {}): Promise<HttpAnswer> {
   const token = init.token === undefined ? fake.accessToken : init.token;
-  if (token !== null) headers['X-Shopify-Access-Token'] = token;
-  const response = await fetch(url, { method: init.method ?? 'GET', headers });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : text;
-  } catch {
-    body = text;
-  }
-  return { status: response.status, headers: response.headers, body, text };
+  return httpCall(url, { method: init.method, headers: { accept: 'application/json', ...init.headers, ...(token === null ? {} : { 'X-Shopify-Access-Token': token }) } });
 }
 
-const call = (fake: ShopifyFake, path: string, init: CallInit = {}): Promise<CallResult> => fetchJson(fake, apiUrl(fake, path, init.version), init);
+const call = (fake: ShopifyFake, path: string, init: CallInit = {}): Promise<HttpAnswer> => fetchJson(fake, apiUrl(fake, path, init.version), init);
 
 /** rel -> URL of a Link header. */
 function links(header: string | null): Record<string, string> {

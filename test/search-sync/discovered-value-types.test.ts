@@ -14,9 +14,10 @@ import { connect, findManifest, type Connection, type SyncState } from '../../en
 import { startHubspotFake, startSandbox, type CrmRecord, type HubspotFake, type Sandbox } from '../../engine/sandbox/index.js';
 import type { SearchHit } from '../../engine/search/index.js';
 import { runCli } from '../support/cli.js';
+import { call } from '../support/http-call.js';
 import { checkComponent, loadOpenApi } from '../support/openapi-conformance.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
-import { call, createConnector, startSyncHarness, token, waitForSync } from '../support/sync-hosted.js';
+import { createConnector, startSyncHarness, token, waitForSync } from '../support/sync-hosted.js';
 import { searchAll, type Rec } from '../support/sync-upstream.js';
 
 const schemasDoc = loadOpenApi(fileURLToPath(new URL('../../../shared/upstream-specs/hubspot-crm-schemas-v3.json', import.meta.url)));

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect, findManifest, type Connection, type EngineError, type Manifest, type SyncState } from '../../engine/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import type { SearchHit, SearchResult } from '../../engine/search/index.js';
+import { call } from '../support/http-call.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
-import { call, createConnector, execute, startSyncHarness, token, waitForSync, type SyncHarness } from '../support/sync-hosted.js';
+import { createConnector, execute, startSyncHarness, token, waitForSync, type SyncHarness } from '../support/sync-hosted.js';
 import { candidates, expectedData, matches, searchAll, syncPlan, upstreamRecords, words, type Filter, type Rec } from '../support/sync-upstream.js';
 import type { SyncPlan } from '../../engine/manifest/index.js';
 
