@@ -195,7 +195,7 @@ test('PostgreSQL: three serve processes share the sync jobs of 8 connectors and 
   // Every upstream request takes 600 ms (Amazon Ads, one request a pass: 2.5 s), so each pass lasts
   // 2.4 s or more: far longer than the 0.2 s the idle processes take to look for due jobs. A process
   // runs at most 4 passes at once. Leases keep their default (2 min): a short one would run out on a
-  // loaded machine; renewal itself is timed on a manual clock in sync-scheduler-clock.test.ts.
+  // loaded machine; renewal itself is timed on a manual clock in test/engine/clock-scheduled.test.ts.
   for (const type of TYPES) small.fakes[type as keyof Sandbox['fakes']].faults.latency(type === 'amazon-ads' ? 2500 : 600);
   try {
     const env = { ENGINE_DATABASE_URL: databaseUrl, ENGINE_SECRET: SECRET, ENGINE_SYNC_POLL_SECONDS: '0.2', ...upstreamEnv(smallInfo) };
