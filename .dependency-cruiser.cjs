@@ -24,6 +24,13 @@ module.exports = {
       to: { path: '^engine/[^/]+/.+', pathNot: ['/index\\.ts$'] },
     },
     {
+      name: 'suites-share-only-support',
+      severity: 'error',
+      comment: 'The suites, one folder per concern under test/, share code only through test/support and test/fixtures.',
+      from: { path: '^test/' },
+      to: { path: '^test/', pathNot: ['^test/(support|fixtures)/'] },
+    },
+    {
       name: 'core-apart-from-sandbox',
       severity: 'error',
       comment: 'The sandbox ships (connector-engine/sandbox), but no core module depends on it; only the CLI starts it.',

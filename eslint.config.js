@@ -1,5 +1,5 @@
 // Lint rules of the house, run by `npm run lint` inside `npm test`. Function length is checked by
-// test/function-length.test.ts (first line to last, every kind of function).
+// test/house/function-length.test.ts (first line to last, every kind of function).
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -6,6 +6,7 @@ import type { Clock } from '../../engine/clock/index.js';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import type { Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
+import { call, type HttpAnswer } from './http-call.js';
 import { logLines } from './log-lines.js';
 
 export interface SyncHarness {
@@ -14,11 +15,6 @@ export interface SyncHarness {
   logs: string[];
   client: { client_id: string; client_secret: string };
   sandbox: Sandbox;
-}
-
-export interface Answer {
-  status: number;
-  body: any;
 }
 
 export async function startSyncHarness(
@@ -33,20 +29,6 @@ export async function startSyncHarness(
   const secret = 'ces_sync_test_secret_0001';
   const created = await service.store.createClient({ name: 'sync tests', secretHash: await hashSecret(secret) });
   return { service, url: service.url, logs, client: { client_id: created.client_id, client_secret: secret }, sandbox };
-}
-
-/** One JSON call to the service at `h.url`; the body parsed when there is one. */
-export async function call(h: Pick<SyncHarness, 'url'>, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
-  const response = await fetch(h.url + path, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
 export async function token(h: SyncHarness, user: string): Promise<string> {
@@ -66,7 +48,7 @@ export async function createConnector(h: SyncHarness, user: string, type: string
   return answer.body.id as string;
 }
 
-export function execute(h: SyncHarness, userToken: string, id: string, body: { entity: string; action: string; params?: unknown }): Promise<Answer> {
+export function execute(h: SyncHarness, userToken: string, id: string, body: { entity: string; action: string; params?: unknown }): Promise<HttpAnswer> {
   return call(h, 'POST', `/api/v1/connectors/sources/${id}/execute`, { token: userToken, body });
 }
 
@@ -74,7 +56,7 @@ export function execute(h: SyncHarness, userToken: string, id: string, body: { e
  * Polls GET .../sync until each of `entities` has a succeeded state (or one failed), up to
  * `timeoutMs`; returns the last status body. The caller asserts on it.
  */
-export async function waitForSync(h: SyncHarness, userToken: string, id: string, entities: string[], timeoutMs = 60_000): Promise<Answer['body']> {
+export async function waitForSync(h: SyncHarness, userToken: string, id: string, entities: string[], timeoutMs = 60_000): Promise<HttpAnswer['body']> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await call(h, 'GET', `/api/v1/connectors/sources/${id}/sync`, { token: userToken });

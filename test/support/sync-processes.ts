@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { connect, findManifest } from '../../engine/index.js';
 import { CLI, runCli } from './cli.js';
+import { call } from './http-call.js';
 
 /** What `connector-engine sandbox` prints on its first line: per connector type, where and how to connect. */
 export type SandboxInfo = Record<string, { base_url: string; credentials: Record<string, unknown>; config: Record<string, unknown> }>;
@@ -124,37 +125,26 @@ export async function waitFor<T>(
   }
 }
 
-/** A JSON HTTP call to a serve process. */
-export async function call(url: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(url + path, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
 /** Creates a platform client with the CLI and returns a token of it for `externalUserId`. */
 export async function platformToken(url: string, databaseUrl: string, externalUserId = 'u1'): Promise<string> {
   const created = await runCli(['clients', 'create', '--name', 'sync-processes', '--database-url', databaseUrl]);
   if (created.code !== 0) throw new Error(`clients create failed: ${created.stderr}`);
   const client = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
-  const answer = await call(url, 'POST', '/v1/auth/token', { ...client, external_user_id: externalUserId });
+  const answer = await call(url, 'POST', '/v1/auth/token', { body: { ...client, external_user_id: externalUserId } });
   if (answer.status !== 200) throw new Error(`token: ${JSON.stringify(answer.body)}`);
   return answer.body.access_token as string;
 }
 
 /** Creates a connector of `type` with the sandbox's credentials and config; returns its id. */
 export async function createConnector(url: string, token: string, info: SandboxInfo, type: string, externalUserId = 'u1'): Promise<string> {
-  const answer = await call(url, 'POST', '/v1/integrations/connectors', { external_user_id: externalUserId, connector_type: type, credentials: info[type]!.credentials, config: info[type]!.config }, token);
+  const answer = await call(url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: externalUserId, connector_type: type, credentials: info[type]!.credentials, config: info[type]!.config }, token });
   if (answer.status !== 201) throw new Error(`create ${type}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.id as string;
 }
 
 /** GET .../sync of a connector. */
 export async function syncStatus(url: string, token: string, id: string): Promise<{ running: boolean; entities: Array<{ entity: string; status: string; mode: string; records: number; last_error: string | null }> }> {
-  const answer = await call(url, 'GET', `/api/v1/connectors/sources/${id}/sync`, undefined, token);
+  const answer = await call(url, 'GET', `/api/v1/connectors/sources/${id}/sync`, { token });
   if (answer.status !== 200) throw new Error(`sync status: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
@@ -164,7 +154,7 @@ export async function copyIds(url: string, token: string, id: string, entity: st
   const ids: string[] = [];
   let cursor: string | undefined;
   do {
-    const answer = await call(url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { entity, action: 'search', params: { query: {}, limit: pageSize, fields: ['id'], ...(cursor ? { cursor } : {}) } }, token);
+    const answer = await call(url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { body: { entity, action: 'search', params: { query: {}, limit: pageSize, fields: ['id'], ...(cursor ? { cursor } : {}) } }, token });
     if (answer.status !== 200) throw new Error(`search ${entity}: ${answer.status} ${JSON.stringify(answer.body)}`);
     for (const hit of answer.body.hits as Array<{ id: string }>) ids.push(String(hit.id));
     cursor = answer.body.next_cursor ?? undefined;
