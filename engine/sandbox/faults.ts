@@ -38,7 +38,13 @@ export interface Faults {
    * boundary) and act on it there, e.g. kill the process, instead of racing it with a timer.
    */
   hold(path: RegExp, skip?: number): void;
-  /** Switches every fault off and answers every held request. */
+  /**
+   * The latencies the fake slept before answering, in order, since the last {@link Faults.reset}.
+   * Why: a test asserts the delay that was scheduled, not the wall time it took (which a loaded
+   * machine stretches).
+   */
+  readonly delays: readonly number[];
+  /** Switches every fault off, answers every held request and clears {@link Faults.delays}. */
   reset(): void;
 }
 
@@ -76,6 +82,11 @@ export class FaultSwitches implements Faults {
   private truncations: Array<Armed<null>> = [];
   private holding: { path: RegExp; skip: number } | undefined;
   private held: Array<() => void> = [];
+  private readonly slept: number[] = [];
+
+  get delays(): readonly number[] {
+    return [...this.slept];
+  }
 
   latency(ms: number, scope: FaultScope = {}): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`latency must be a non-negative number, got ${ms}`);
@@ -120,6 +131,7 @@ export class FaultSwitches implements Faults {
     for (const release of this.held.splice(0)) release();
     this.latencyMs = 0;
     this.latencyIncludesAuth = false;
+    this.slept.length = 0;
     this.resets = [];
     this.rateLimits = [];
     this.failures = [];
@@ -141,11 +153,13 @@ export class FaultSwitches implements Faults {
   }
 
   /**
-   * The delay to apply to a request on a route of `kind`.
+   * The delay to apply to a request on a route of `kind`, recorded in {@link delays}.
    * Why: the server sleeps before answering so clients see slow responses, not slow connects.
    */
   delayFor(kind: RouteKind): number {
-    return applies({ includeAuth: this.latencyIncludesAuth }, kind) ? this.latencyMs : 0;
+    const delay = applies({ includeAuth: this.latencyIncludesAuth }, kind) ? this.latencyMs : 0;
+    if (delay > 0) this.slept.push(delay);
+    return delay;
   }
 
   /**

@@ -16,10 +16,9 @@ import { sendRaw, type RawHttpAnswer } from '../support/raw-http.js';
 
 const RUNS_PER_BACKEND = Number(process.env.FUZZ_RUNS ?? 3000);
 const SEED = 1_024_010;
-/** Bounds on answers: an error is a few KB at most (20 details, clipped); no answer takes seconds. */
+/** Bounds on answers: an error is a few KB at most (20 details, clipped). The slowest answer is printed, not asserted. */
 const MAX_ERROR_BYTES = 24 * 1024;
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
-const MAX_ANSWER_MS = 5000;
 
 let sandbox: Sandbox;
 let cluster: PostgresCluster | undefined;
@@ -54,7 +53,6 @@ function checkAnswer(c: FuzzCase, answer: RawHttpAnswer, secrets: string[], mark
   for (const secret of secrets) expect(everything.includes(secret), `${context}\nholds a secret`).toBe(false);
   expect(everything.includes(marker), `${context}\nechoes the URL or headers`).toBe(false);
   expect(answer.body.length, context).toBeLessThanOrEqual(error ? MAX_ERROR_BYTES : MAX_ANSWER_BYTES);
-  expect(answer.ms, context).toBeLessThan(MAX_ANSWER_MS);
   if (error) totals.largestError = Math.max(totals.largestError, answer.body.length);
   totals.slowestMs = Math.max(totals.slowestMs, answer.ms);
 }

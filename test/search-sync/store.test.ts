@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from '../../engine/clock/index.js';
 import { ConnectorNotFoundError } from '../../engine/errors.js';
 import {
   POSTGRES_MIGRATIONS,
@@ -412,21 +413,32 @@ describe('sqlite specifics', () => {
 
   it('takes over the credentials lease of a dead process once it expires, not before', async () => {
     const path = join(root, 'lease', 'engine.db');
-    const store = await openStore(`sqlite:${path}`);
+    // Lease expiry is read on the store's clock; waiters poll the row in real time.
+    const clock = createManualClock();
+    const store = await openStore(`sqlite:${path}`, { clock });
     const raw = new Database(path);
     try {
       const row = await store.createConnector(await newConnector(store, { credentials_ciphertext: 'held' }));
       const plant = raw.prepare('UPDATE connectors SET credentials_lock_token = ?, credentials_lock_expires_at = ? WHERE id = ?');
 
-      plant.run('dead-process', Date.now() - 1, row.id);
-      let started = Date.now();
+      // Expired on the clock: taken at once (the clock never moves, so a wait would never end).
+      plant.run('dead-process', clock.now() - 1, row.id);
       await store.withCredentialsLock(row.id, async () => ({ ciphertext: 'after-expired' }));
-      expect(Date.now() - started).toBeLessThan(200);
+      expect(await store.readCredentials(row.id)).toEqual({ ciphertext: 'after-expired', version: 2 });
 
-      plant.run('live-process', Date.now() + 400, row.id);
-      started = Date.now();
-      await store.withCredentialsLock(row.id, async () => ({ ciphertext: 'after-live' }));
-      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+      plant.run('live-process', clock.now() + 400, row.id);
+      let written = false;
+      const waiting = store.withCredentialsLock(row.id, async () => {
+        written = true;
+        return { ciphertext: 'after-live' };
+      });
+      await clock.advance(399);
+      // Time for the waiter to poll the row many times (its back-off is 2 to 50 ms): the lease is still live for all of them.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(written).toBe(false);
+      await clock.advance(1);
+      await waiting;
+      expect(written).toBe(true);
       expect(await store.readCredentials(row.id)).toEqual({ ciphertext: 'after-live', version: 3 });
       const lock = raw.prepare('SELECT credentials_lock_token AS token FROM connectors WHERE id = ?').get(row.id);
       expect(lock).toEqual({ token: null });
