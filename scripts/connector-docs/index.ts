@@ -25,7 +25,7 @@ function assertNoSecret(pages: Map<string, string>, secrets: string[]): void {
  * answered by one sandbox start, the slow part.
  */
 export async function renderConnectorDocs(): Promise<Map<string, string>> {
-  const manifests = [...shippedManifests().values()].sort((a, b) => a.manifest.type.localeCompare(b.manifest.type));
+  const manifests = [...shippedManifests().values()].sort((a, b) => (a.manifest.type < b.manifest.type ? -1 : 1));
   const { runs, origins, secrets } = await runExamples(manifests);
   const pages = new Map<string, string>();
   for (const { manifest } of manifests) pages.set(join(DOCS_DIR, `${manifest.type}.md`), connectorPage(manifest, runs.get(manifest.type) ?? new Map(), origins));
@@ -38,7 +38,7 @@ let rendered: Promise<Map<string, string>> | undefined;
 
 /** The generated files of the pages, in the shape scripts/generated-files.ts lists. */
 export function connectorDocFiles(): Array<{ file: string; source(root: string): Promise<string> }> {
-  const types = [...shippedManifests().keys()].sort((a, b) => a.localeCompare(b));
+  const types = [...shippedManifests().keys()].sort();
   return [...types.map((type) => join(DOCS_DIR, `${type}.md`)), join(DOCS_DIR, 'README.md')].map((file) => ({
     file,
     async source() {
