@@ -1,11 +1,13 @@
 /**
  * Generates TypeScript types from the JSON Schemas in schemas/ with json-schema-to-typescript, so
  * no type of a schema is kept by hand: the manifest's (`title` names a type, `tsType` a
- * hand-written one) and the hosted API's request bodies.
+ * hand-written one) and the hosted API's request bodies. The connectors' reference pages
+ * (docs/connectors/) are listed here too; scripts/connector-docs makes them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { connectorDocFiles } from './connector-docs/index.js';
 
 /** One generated file: where it goes, from the package root, and how to make its text. */
 export interface GeneratedFile {
@@ -66,4 +68,4 @@ const HOSTED_BODY_TYPES: GeneratedFile = {
 };
 
 /** Every generated file. */
-export const GENERATED_FILES: GeneratedFile[] = [MANIFEST_TYPES, HOSTED_BODY_TYPES];
+export const GENERATED_FILES: GeneratedFile[] = [MANIFEST_TYPES, HOSTED_BODY_TYPES, ...connectorDocFiles()];

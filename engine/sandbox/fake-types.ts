@@ -13,4 +13,6 @@ export interface FakeStartOptions {
   records: number;
   seed: number;
   rateLimits: boolean;
+  /** The fake's time in epoch ms (tokens, paging tokens, signed URLs, rate-limit windows); default real time. */
+  now?: () => number;
 }

@@ -41,6 +41,12 @@ export interface SandboxOptions {
   rateLimits?: boolean;
   /** Listen address (default 127.0.0.1). */
   host?: string;
+  /**
+   * The fakes' time in epoch ms (default real time). A fixed time makes answers that carry one
+   * (Asana offsets, Gong media URLs) the same on every run; it also stops rate-limit windows, so
+   * pair it with `rateLimits: false`.
+   */
+  now?: () => number;
 }
 
 /** The running sandbox. */
@@ -71,6 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     records: options.records ?? DEFAULT_RECORDS,
     seed: options.seed ?? 42,
     rateLimits: options.rateLimits ?? true,
+    ...(options.now ? { now: options.now } : {}),
   };
   const started: Array<[string, RunningFake]> = [];
   const fakes: Partial<Record<string, RunningFake>> = {};

@@ -31,6 +31,8 @@ export interface AmazonAdsFakeOptions {
   seed?: number;
   /** Per-profile throttling; default true. */
   rateLimits?: boolean;
+  /** The fake's time in epoch ms (tokens, paging tokens, signed URLs, rate-limit windows); default real time. */
+  now?: () => number;
 }
 
 /** Read access to the seeded account, for tests. */
@@ -98,8 +100,8 @@ export interface AmazonAdsFake {
  */
 export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Promise<AmazonAdsFake> {
   const seed = options.seed ?? 42;
-  const tokens = new TokenStore(seed);
-  const limits = new AdsRateLimits(options.rateLimits ?? true);
+  const tokens = new TokenStore(seed, options.now);
+  const limits = new AdsRateLimits(options.rateLimits ?? true, options.now);
   const data = seedAmazonAdsData(options.records ?? 1200, seed);
   const ctx: AdsContext = {
     data,

@@ -18,9 +18,14 @@ export type RateDecision = { allowed: true } | { allowed: false; response: FakeR
 
 /** The throttle of one fake account. */
 export class AdsRateLimits {
-  private readonly limiter = new WeightedRollingLimiter(DEFAULT_RATE_LIMIT.max, DEFAULT_RATE_LIMIT.windowMs);
+  private readonly limiter: WeightedRollingLimiter;
 
-  constructor(readonly enabled: boolean) {}
+  constructor(
+    readonly enabled: boolean,
+    now: () => number = Date.now,
+  ) {
+    this.limiter = new WeightedRollingLimiter(DEFAULT_RATE_LIMIT.max, DEFAULT_RATE_LIMIT.windowMs, now);
+  }
 
   /** Sets the per-profile budget. Why: tests make it small to reach a 429 quickly. */
   setLimit(max: number, windowMs: number): void {

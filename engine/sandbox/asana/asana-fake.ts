@@ -47,6 +47,8 @@ export interface AsanaFakeOptions {
   offsetTtlMs?: number;
   /** Port of the file host (default 0: a free port, so `--port N` ports of other fakes stay predictable). */
   blobPort?: number;
+  /** The fake's time in epoch ms (tokens, paging tokens, signed URLs, rate-limit windows); default real time. */
+  now?: () => number;
 }
 
 /** Request counters of the fake. */
@@ -123,7 +125,7 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
   const seed = options.seed ?? 42;
   const data = seedAsanaData(options.records ?? 1200, seed);
   const meGid = data.anchors.meGid;
-  const clock = createFakeClock();
+  const clock = createFakeClock(options.now);
   const tokens = new TokenStore(seed, meGid, clock);
   const limits = new AsanaRateLimits(options.rateLimits ?? true, clock);
   const offsets = new OffsetCodec(seed, clock, options.offsetTtlMs ?? DEFAULT_OFFSET_TTL_MS);

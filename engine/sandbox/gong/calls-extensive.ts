@@ -29,7 +29,7 @@ export function callsExtensive(ctx: GongContext, req: FakeRequest): FakeResponse
   const page = paginate(ctx.cursors, req, 'extensive', inputs, selected, body.cursor);
   if (!page.ok) return page.response;
   if (selected.length === 0) return noCallsFound(req);
-  const now = Date.now();
+  const now = ctx.now();
   return jsonResponse(200, {
     requestId: gongRequestId(req),
     records: page.records,

@@ -17,6 +17,8 @@ export interface GongContext {
   cursors: CursorCodec;
   /** Signs the media URLs of extensive calls. */
   mediaKey: string;
+  /** The fake's time in epoch ms (the sandbox's `now`). */
+  now(): number;
   /** Which host a request reached (see host-alias.ts). */
   hostOf(req: FakeRequest): GongHost;
 }

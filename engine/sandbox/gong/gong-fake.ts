@@ -37,6 +37,8 @@ export interface GongFakeOptions {
   rateLimits?: boolean;
   /** Port of the customer API host; default a free port. */
   customerPort?: number;
+  /** The fake's time in epoch ms (tokens, paging tokens, signed URLs, rate-limit windows); default real time. */
+  now?: () => number;
 }
 
 /** Request counters of the fake (both hosts together). */
@@ -104,8 +106,9 @@ interface CustomerHost {
 export async function startGongFake(options: GongFakeOptions = {}): Promise<GongFake & RunningFake> {
   const seed = options.seed ?? 42;
   const host = options.host ?? '127.0.0.1';
-  const tokens = new GongTokenStore(seed);
-  const limits = new GongRateLimits(options.rateLimits ?? true);
+  const now = options.now ?? Date.now;
+  const tokens = new GongTokenStore(seed, now);
+  const limits = new GongRateLimits(options.rateLimits ?? true, now);
   const data = seedGongData(options.records ?? 1200, seed);
   const keys = createPrng(seed ^ 0xc0de);
   const customer: CustomerHost = { port: -1, baseUrl: '' };
@@ -115,6 +118,7 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
     limits,
     cursors: new CursorCodec(keys.hex(64)),
     mediaKey: keys.hex(64),
+    now,
     hostOf: (req: FakeRequest) => hostOfHeaders(customer, req.headers),
   };
   const server = gongServer(ctx, customer);

@@ -16,10 +16,16 @@ export const RATE_LIMIT_MESSAGE = 'API request limit exceeded';
 
 /** The limits of the one seeded company, shared by both hosts and both auth schemes. */
 export class GongRateLimits {
-  private readonly burst = new RollingWindowLimiter(PER_SECOND, SECOND_MS);
-  private readonly daily = new RollingWindowLimiter(PER_DAY, DAY_MS);
+  private readonly burst: RollingWindowLimiter;
+  private readonly daily: RollingWindowLimiter;
 
-  constructor(readonly enabled: boolean) {}
+  constructor(
+    readonly enabled: boolean,
+    now: () => number = Date.now,
+  ) {
+    this.burst = new RollingWindowLimiter(PER_SECOND, SECOND_MS, now);
+    this.daily = new RollingWindowLimiter(PER_DAY, DAY_MS, now);
+  }
 
   /**
    * Counts one authenticated API request, or returns the 429 to answer. The daily budget is

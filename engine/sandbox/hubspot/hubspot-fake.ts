@@ -35,6 +35,8 @@ export interface HubspotFakeOptions {
   seed?: number;
   /** Upstream rate limits and their headers; default true. */
   rateLimits?: boolean;
+  /** The fake's time in epoch ms (tokens, paging tokens, signed URLs, rate-limit windows); default real time. */
+  now?: () => number;
 }
 
 /**
@@ -165,7 +167,7 @@ function describeHubspot(baseUrl: string, tokens: TokenStore, startupAccessToken
  */
 export async function startHubspotFake(options: HubspotFakeOptions = {}): Promise<HubspotFake> {
   const seed = options.seed ?? 42;
-  const clock = createFakeClock();
+  const clock = createFakeClock(options.now);
   const tokens = new TokenStore(seed, clock.now);
   const limits = new HubspotRateLimits(options.rateLimits ?? true, clock.now);
   const data = seedHubspotData(options.records ?? 1200, seed);

@@ -33,6 +33,8 @@ export interface ShopifyFakeOptions {
   rateLimits?: boolean;
   /** Store name, the subdomain of `{store}.myshopify.com`; default `sandbox-store`. */
   store?: string;
+  /** The fake's time in epoch ms (tokens, paging tokens, signed URLs, rate-limit windows); default real time. */
+  now?: () => number;
 }
 
 /** Request counters of the fake. */
@@ -93,7 +95,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
   const seed = options.seed ?? 42;
   const store = options.store ?? DEFAULT_STORE;
   if (!/^[a-z0-9][a-z0-9-]*$/.test(store)) throw new RangeError(`store must be a lower-case myshopify subdomain, got ${store}`);
-  const clock = createFakeClock();
+  const clock = createFakeClock(options.now);
   const tokens = new TokenStore(seed, () => clock.now());
   const limits = new ShopifyRateLimits(options.rateLimits ?? true, clock);
   const data = seedShopifyData(options.records ?? 1200, seed, store);
