@@ -8,6 +8,7 @@ import type { Faults } from '../faults.js';
 import { withHeaders } from '../responses.js';
 import type { UpstreamInfo } from '../upstream-info.js';
 import type { AdsContext } from './context.js';
+import { amazonAdsGrant } from './credentials.js';
 import type { ProfileCounts } from './dataset.js';
 import { familyError, familyOf, legacyError, statusError, throttled } from './errors.js';
 import { gated } from './gate.js';
@@ -18,7 +19,6 @@ import { HOST_REGION, type AdsProfile, type AdsRegion, type CampaignRecord, type
 import { getProfile, listProfiles } from './profiles.js';
 import { AdsRateLimits, EXTENDED_DATA_WEIGHT } from './rate-limits.js';
 import { seedAmazonAdsData } from './seed-data.js';
-import { TokenStore } from './token-store.js';
 import { getCampaignV2, getPortfolioV2 } from './v2-reads.js';
 
 /** Options of {@link startAmazonAdsFake} (the sandbox's FakeStartOptions fit). */
@@ -100,12 +100,13 @@ export interface AmazonAdsFake {
  */
 export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Promise<AmazonAdsFake> {
   const seed = options.seed ?? 42;
-  const tokens = new TokenStore(seed, options.now);
+  const now = options.now ?? Date.now;
+  const grant = amazonAdsGrant(seed, now);
   const limits = new AdsRateLimits(options.rateLimits ?? true, options.now);
   const data = seedAmazonAdsData(options.records ?? 1200, seed);
   const ctx: AdsContext = {
     data,
-    tokens,
+    grant,
     limits,
     tokenSecret: createHash('sha256').update(`amazon-ads-next-token:${seed}`).digest('hex'),
   };
@@ -127,7 +128,7 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
   const v2 = { family: 'legacy', scoped: true } as const;
   const profilesGate = { family: 'legacy', scoped: false } as const;
 
-  server.route('POST', '/auth/o2/token', (req) => lwaToken(tokens, req), 'auth');
+  server.route('POST', '/auth/o2/token', lwaToken(grant), 'auth');
   server.route('GET', '/v2/profiles', gated(ctx, profilesGate, (req) => listProfiles(ctx, req)));
   server.route('GET', '/v2/profiles/:profileId', gated(ctx, profilesGate, (req) => getProfile(ctx, req)));
   server.route('POST', '/portfolios/list', gated(ctx, v3, (req, profile) => listPortfolios(ctx, req, profile!)));
@@ -138,7 +139,7 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
   server.route('GET', '/v2/sp/campaigns/extended/:campaignId', gated(ctx, v2, (req, profile) => getCampaignV2(ctx, req, profile!, true)));
 
   const baseUrl = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-  const credentials = { client_id: tokens.clientId, client_secret: tokens.clientSecret, refresh_token: tokens.refreshToken };
+  const credentials = { client_id: grant.clientId, client_secret: grant.clientSecret, refresh_token: grant.refreshTokens.current };
 
   return {
     type: 'amazon-ads',
@@ -146,13 +147,13 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
     requests: server.requests,
     clearRequests: () => server.clearRequests(),
     faults: server.faults,
-    clientId: tokens.clientId,
-    clientSecret: tokens.clientSecret,
-    refreshToken: tokens.refreshToken,
+    clientId: grant.clientId,
+    clientSecret: grant.clientSecret,
+    refreshToken: grant.refreshTokens.current,
     profileId: data.mainProfileId,
-    issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
-    expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
-    revokeRefreshToken: () => tokens.revokeRefreshToken(),
+    issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
+    expireAllAccessTokens: () => grant.accessTokens.expireAll(),
+    revokeRefreshToken: () => grant.refreshTokens.revoke(),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setLimit(max, windowMs),

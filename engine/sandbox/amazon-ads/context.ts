@@ -4,12 +4,13 @@
 import type { FakeRequest } from '../fake-server.js';
 import type { AdsDataset } from './dataset.js';
 import type { AdsRateLimits } from './rate-limits.js';
-import type { TokenStore } from './token-store.js';
+import type { OAuthGrant } from '../oauth/index.js';
 
 /** What every handler reads. */
 export interface AdsContext {
   data: AdsDataset;
-  tokens: TokenStore;
+  /** The LwA app's grant: its client id is also the `Amazon-Advertising-API-ClientId`. */
+  grant: OAuthGrant;
   limits: AdsRateLimits;
   /** Seed-derived secret that makes `nextToken`s tamper-evident. */
   tokenSecret: string;

@@ -39,13 +39,13 @@ export function gated(ctx: AdsContext, options: GateOptions, handler: GatedHandl
   return (req) => {
     const token = bearerToken(req);
     if (!token) return familyError(family, 401, 'UNAUTHORIZED', 'Authorization header is missing');
-    const status = ctx.tokens.check(token);
-    if (status.state === 'unknown') return familyError(family, 401, 'UNAUTHORIZED', 'Access token is invalid');
+    const status = ctx.grant.accessTokens.check(token);
     if (status.state === 'expired') return familyError(family, 401, 'UNAUTHORIZED', 'Access token is expired');
+    if (status.state !== 'valid') return familyError(family, 401, 'UNAUTHORIZED', 'Access token is invalid');
 
     const clientId = header(req, 'amazon-advertising-api-clientid');
     if (!clientId) return missingClientId(family);
-    if (clientId !== ctx.tokens.clientId) {
+    if (clientId !== ctx.grant.clientId) {
       return familyError(family, 401, 'UNAUTHORIZED', 'The Amazon-Advertising-API-ClientId header does not match the client the access token was issued to');
     }
 

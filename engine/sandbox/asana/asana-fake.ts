@@ -10,6 +10,7 @@ import { blobSha256 } from './blob-bytes.js';
 import { BlobServer, type BlobFile, type BlobRequest } from './blob-server.js';
 import { BlobUrlSigner } from './blob-url.js';
 import { guarded, type AsanaContext } from './context.js';
+import { asanaCredentials, type AsanaCredentials } from './credentials.js';
 import type { AsanaAnchors, AsanaDataset } from './dataset.js';
 import { noMatchingRoute, rateLimited, statusError } from './errors.js';
 import { createFakeClock, type FakeClock } from '../fake-clock.js';
@@ -26,7 +27,6 @@ import { seedAsanaData } from './seed-data.js';
 import { readSingle } from './single-reads.js';
 import { listProjectTasks, listSectionTasks, listSubtasks, listTaskLinks, listTaskProjects, listTasks } from './task-lists.js';
 import { searchTasks } from './task-search.js';
-import { TokenStore } from './token-store.js';
 
 /** B2/B8: unpaginated lists longer than this answer "The result is too large". */
 export const DEFAULT_TOO_LARGE_THRESHOLD = 500;
@@ -126,7 +126,7 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
   const data = seedAsanaData(options.records ?? 1200, seed);
   const meGid = data.anchors.meGid;
   const clock = createFakeClock(options.now);
-  const tokens = new TokenStore(seed, meGid, clock);
+  const credentials = asanaCredentials(seed, meGid, () => clock.now());
   const limits = new AsanaRateLimits(options.rateLimits ?? true, clock);
   const offsets = new OffsetCodec(seed, clock, options.offsetTtlMs ?? DEFAULT_OFFSET_TTL_MS);
   const signer = new BlobUrlSigner(seed, clock);
@@ -140,7 +140,7 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
   };
   const threshold = options.tooLargeThreshold ?? DEFAULT_TOO_LARGE_THRESHOLD;
   if (!Number.isInteger(threshold) || threshold < 1) throw new RangeError(`tooLargeThreshold must be a positive integer, got ${threshold}`);
-  const ctx: AsanaContext = { data, tokens, limits, clock, offsets, records, tooLargeThreshold: threshold };
+  const ctx: AsanaContext = { data, credentials, limits, clock, offsets, records, tooLargeThreshold: threshold };
   const server = apiServer(ctx, data.user(meGid)!);
   let origin: string;
   try {
@@ -149,7 +149,7 @@ export async function startAsanaFake(options: AsanaFakeOptions = {}): Promise<As
     await blobs.close();
     throw error;
   }
-  const startupAccessToken = tokens.issueAccessToken();
+  const startupAccessToken = credentials.grant.accessTokens.issue();
   return fakeHandle({ ctx, server, blobs, origin, blobBaseUrl, startupAccessToken });
 }
 
@@ -169,7 +169,7 @@ function apiServer(ctx: AsanaContext, me: AsanaUser): FakeServer {
     methodNotAllowed: () => noMatchingRoute(),
     admit: (req, kind) => ctx.limits.enter(req, kind),
   });
-  server.route('POST', '/-/oauth_token', (req) => oauthToken(ctx.tokens, me, req), 'auth');
+  server.route('POST', '/-/oauth_token', oauthToken(ctx.credentials.grant, me), 'auth');
   const get = (path: string, handler: (ctx: AsanaContext, req: FakeRequest) => FakeResponse, search = false): void => {
     server.route('GET', `${API_PREFIX}${path}`, guarded(ctx, (req) => handler(ctx, req), { search }));
   };
@@ -231,7 +231,8 @@ interface RunningParts {
 /** The test hooks over the running servers, tokens and limits. */
 function fakeHandle(parts: RunningParts): AsanaFake {
   const { ctx, server, blobs, origin, blobBaseUrl } = parts;
-  const { data, tokens, limits } = ctx;
+  const { data, credentials, limits } = ctx;
+  const { grant } = credentials;
   const baseUrl = `${origin}${API_PREFIX}`;
   return {
     type: 'asana',
@@ -250,13 +251,13 @@ function fakeHandle(parts: RunningParts): AsanaFake {
     },
     faults: server.faults,
     clock: ctx.clock,
-    personalAccessToken: tokens.personalAccessToken,
-    oauthClientId: tokens.clientId,
-    oauthClientSecret: tokens.clientSecret,
-    refreshToken: tokens.refreshToken,
-    issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
-    expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
-    revokeRefreshToken: () => tokens.revokeRefreshToken(),
+    personalAccessToken: credentials.personalAccessToken,
+    oauthClientId: grant.clientId,
+    oauthClientSecret: grant.clientSecret,
+    refreshToken: grant.refreshTokens.current,
+    issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
+    expireAllAccessTokens: () => grant.accessTokens.expireAll(),
+    revokeRefreshToken: () => grant.refreshTokens.revoke(),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setRateLimit(max, windowMs),
@@ -267,7 +268,7 @@ function fakeHandle(parts: RunningParts): AsanaFake {
     dataset: data,
     anchors: data.anchors,
     blobSha256: (attachmentGid) => servedBlobSha256(data, attachmentGid),
-    describe: () => describeAsana(tokens, baseUrl, blobBaseUrl, parts.startupAccessToken),
+    describe: () => describeAsana(credentials, baseUrl, blobBaseUrl, parts.startupAccessToken),
     close: async () => {
       await Promise.all([server.close(), blobs.close()]);
     },
@@ -282,17 +283,18 @@ function servedBlobSha256(data: AsanaDataset, attachmentGid: string): string {
 }
 
 /** The connection details the sandbox prints: a personal access token, or OAuth with a startup token. */
-function describeAsana(tokens: TokenStore, baseUrl: string, blobBaseUrl: string, startupAccessToken: string): UpstreamInfo {
-  const pat = { token: tokens.personalAccessToken };
+function describeAsana(credentials: AsanaCredentials, baseUrl: string, blobBaseUrl: string, startupAccessToken: string): UpstreamInfo {
+  const { personalAccessToken, grant } = credentials;
+  const pat = { token: personalAccessToken };
   return {
     base_url: baseUrl,
     credentials: { ...pat },
     credentials_by_scheme: {
       personal_access_token: pat,
       oauth: {
-        client_id: tokens.clientId,
-        client_secret: tokens.clientSecret,
-        refresh_token: tokens.refreshToken,
+        client_id: grant.clientId,
+        client_secret: grant.clientSecret,
+        refresh_token: grant.refreshTokens.current,
         access_token: startupAccessToken,
       },
     },

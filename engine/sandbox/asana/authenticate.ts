@@ -4,7 +4,7 @@
 import type { FakeRequest } from '../fake-server.js';
 import type { FakeResponse } from '../responses.js';
 import { notAuthorized } from './errors.js';
-import type { TokenScheme, TokenStore } from './token-store.js';
+import { checkToken, type AsanaCredentials, type TokenScheme } from './credentials.js';
 
 /** The caller's token and scheme, or the 401 to answer. */
 export type AuthOutcome = { ok: true; token: string; scheme: TokenScheme } | { ok: false; response: FakeResponse };
@@ -25,10 +25,10 @@ export function bearerToken(req: Pick<FakeRequest, 'headers'>): string | undefin
  * `{"errors":[{"message":"Not Authorized"}]}` 401.
  * Why: DESIGN.md §8: auth bugs must not hide behind a lenient fake.
  */
-export function authenticate(req: FakeRequest, tokens: TokenStore): AuthOutcome {
+export function authenticate(req: FakeRequest, credentials: AsanaCredentials): AuthOutcome {
   const token = bearerToken(req);
   if (!token) return { ok: false, response: notAuthorized() };
-  const status = tokens.check(token);
+  const status = checkToken(credentials, token);
   if (status.state !== 'valid') return { ok: false, response: notAuthorized() };
   return { ok: true, token, scheme: status.scheme };
 }

@@ -9,12 +9,12 @@ import type { FakeClock } from '../fake-clock.js';
 import type { RecordContext } from './full-records.js';
 import type { OffsetCodec } from './offset-token.js';
 import type { AsanaRateLimits } from './rate-limits.js';
-import type { TokenStore } from './token-store.js';
+import type { AsanaCredentials } from './credentials.js';
 
 /** What every Asana handler reads. */
 export interface AsanaContext {
   data: AsanaDataset;
-  tokens: TokenStore;
+  credentials: AsanaCredentials;
   limits: AsanaRateLimits;
   clock: FakeClock;
   offsets: OffsetCodec;
@@ -33,7 +33,7 @@ export type AsanaHandler = (req: FakeRequest) => FakeResponse;
  */
 export function guarded(ctx: AsanaContext, handler: AsanaHandler, options: { search?: boolean } = {}): (req: FakeRequest) => FakeResponse {
   return (req) => {
-    const auth = authenticate(req, ctx.tokens);
+    const auth = authenticate(req, ctx.credentials);
     if (!auth.ok) return auth.response;
     const admitted = ctx.limits.admit(auth.token);
     if (!admitted.allowed) return admitted.response;

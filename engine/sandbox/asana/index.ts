@@ -20,7 +20,7 @@ export type { FakeClock } from '../fake-clock.js';
 export { BLOB_CHUNK_SIZE, blobSha256, expectedBlobBytes } from './blob-bytes.js';
 export { DOWNLOAD_URL_TTL_SECONDS } from './blob-url.js';
 export { DEFAULT_OFFSET_TTL_MS } from './offset-token.js';
-export { ACCESS_TOKEN_TTL_SECONDS } from './token-store.js';
+export { ACCESS_TOKEN_TTL_SECONDS } from './credentials.js';
 export { ANCHOR_ATTACHMENT_SIZE, LARGE_ATTACHMENT_SIZE, PREMIUM_EMAIL_DOMAIN, asanaSeedPlan } from './seed-data.js';
 export { RATE_LIMIT_MESSAGE, SEARCH_PREMIUM_MESSAGE, TOO_LARGE_MESSAGE, ERRORS_HELP } from './errors.js';
 export { TASKS_FILTER_MESSAGE } from './task-lists.js';

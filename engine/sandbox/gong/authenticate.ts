@@ -4,8 +4,8 @@
  */
 import type { FakeRequest } from '../fake-server.js';
 import type { FakeResponse } from '../responses.js';
+import { isAccessKey, type GongCredentials } from './credentials.js';
 import { gongError } from './errors.js';
-import type { GongTokenStore } from './token-store.js';
 
 /** Which of the fake's two hosts a request reached. */
 export type GongHost = 'main' | 'customer';
@@ -50,17 +50,17 @@ export function basicCredentials(req: FakeRequest): { user: string; password: st
  * to api_base_url_for_customer"; non-US tenants get "access token has been revoked" on the wrong
  * host); on the customer host an unknown token gets the same text and an expired one "has expired".
  */
-export function authenticate(req: FakeRequest, tokens: GongTokenStore, host: GongHost): AuthOutcome {
+export function authenticate(req: FakeRequest, credentials: GongCredentials, host: GongHost): AuthOutcome {
   const auth = authorizationHeader(req);
   if (!auth) return deny(req, AUTH_MESSAGES.missing);
   if (auth.scheme === 'basic') {
-    const credentials = basicCredentials(req);
-    if (!credentials || !tokens.isAccessKey(credentials.user, credentials.password)) return deny(req, AUTH_MESSAGES.badKey);
+    const basic = basicCredentials(req);
+    if (!basic || !isAccessKey(credentials, basic.user, basic.password)) return deny(req, AUTH_MESSAGES.badKey);
     return { ok: true, scheme: 'access_key' };
   }
   if (auth.scheme === 'bearer') {
     if (host === 'main') return deny(req, AUTH_MESSAGES.revoked);
-    const status = tokens.checkAccessToken(auth.value);
+    const status = credentials.grant.accessTokens.check(auth.value);
     if (status.state === 'valid') return { ok: true, scheme: 'oauth' };
     return deny(req, status.state === 'expired' ? AUTH_MESSAGES.expired : AUTH_MESSAGES.revoked);
   }

@@ -7,12 +7,12 @@ import { authenticate, type GongHost } from './authenticate.js';
 import type { CursorCodec } from './cursor.js';
 import type { GongDataset } from './dataset.js';
 import type { GongRateLimits } from './rate-limits.js';
-import type { GongTokenStore } from './token-store.js';
+import type { GongCredentials } from './credentials.js';
 
 /** What every Gong handler reads. */
 export interface GongContext {
   data: GongDataset;
-  tokens: GongTokenStore;
+  credentials: GongCredentials;
   limits: GongRateLimits;
   cursors: CursorCodec;
   /** Signs the media URLs of extensive calls. */
@@ -33,7 +33,7 @@ export type GuardedHandler = (req: FakeRequest) => FakeResponse;
  */
 export function guarded(ctx: GongContext, handler: GuardedHandler): FakeHandler {
   return (req) => {
-    const auth = authenticate(req, ctx.tokens, ctx.hostOf(req));
+    const auth = authenticate(req, ctx.credentials, ctx.hostOf(req));
     if (!auth.ok) return auth.response;
     const limited = ctx.limits.admit(req);
     if (limited) return limited;

@@ -4,12 +4,14 @@
 import type { RunningFake } from '../fake-types.js';
 import { FakeServer, type FakeRequest, type RecordedRequest } from '../fake-server.js';
 import type { Faults } from '../faults.js';
+import type { RefreshTokenRecord } from '../oauth/index.js';
 import { createPrng } from '../prng.js';
 import type { UpstreamInfo } from '../upstream-info.js';
 import type { GongHost } from './authenticate.js';
 import { callTranscripts } from './call-transcripts.js';
 import { callsExtensive } from './calls-extensive.js';
 import { guarded, type GongContext } from './context.js';
+import { gongCredentials, type GongCredentials } from './credentials.js';
 import { CursorCodec } from './cursor.js';
 import type { GongDataset } from './dataset.js';
 import { frameworkError, statusError } from './errors.js';
@@ -22,7 +24,6 @@ import { listWorkspaces } from './list-workspaces.js';
 import { generateCustomerToken } from './oauth-token.js';
 import { GongRateLimits, rateLimited } from './rate-limits.js';
 import { seedGongData } from './seed-data.js';
-import { GongTokenStore, type RefreshTokenRecord } from './token-store.js';
 
 /** Options of {@link startGongFake} (the sandbox's FakeStartOptions, all optional here). */
 export interface GongFakeOptions {
@@ -107,14 +108,14 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
   const seed = options.seed ?? 42;
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
-  const tokens = new GongTokenStore(seed, now);
+  const credentials = gongCredentials(seed, now);
   const limits = new GongRateLimits(options.rateLimits ?? true, now);
   const data = seedGongData(options.records ?? 1200, seed);
   const keys = createPrng(seed ^ 0xc0de);
   const customer: CustomerHost = { port: -1, baseUrl: '' };
   const ctx: GongContext = {
     data,
-    tokens,
+    credentials,
     limits,
     cursors: new CursorCodec(keys.hex(64)),
     mediaKey: keys.hex(64),
@@ -132,7 +133,7 @@ export async function startGongFake(options: GongFakeOptions = {}): Promise<Gong
   }
   customer.port = alias.port;
   customer.baseUrl = alias.baseUrl;
-  const startupAccessToken = tokens.issueAccessToken();
+  const startupAccessToken = credentials.grant.accessTokens.issue();
   return gongHandle({ ctx, server, alias, baseUrl, customer, startupAccessToken });
 }
 
@@ -152,7 +153,7 @@ function gongServer(ctx: GongContext, customer: CustomerHost): FakeServer {
     notFound: (req) => frameworkError(req, 404),
     methodNotAllowed: (req, allowed) => frameworkError(req, 405, { Allow: allowed.join(', ') }),
   });
-  server.route('POST', '/oauth2/generate-customer-token', (req) => generateCustomerToken(ctx, req, customer.baseUrl), 'auth');
+  server.route('POST', '/oauth2/generate-customer-token', generateCustomerToken(ctx, () => customer.baseUrl), 'auth');
   server.route('GET', '/v2/users', guarded(ctx, (req) => listUsers(ctx, req)));
   server.route('GET', '/v2/users/:id', guarded(ctx, (req) => getUser(ctx, req)));
   server.route('GET', '/v2/calls', guarded(ctx, (req) => listCalls(ctx, req)));
@@ -176,7 +177,8 @@ interface RunningParts {
 /** The test hooks over the running hosts, tokens and limits. */
 function gongHandle(parts: RunningParts): GongFake & RunningFake {
   const { ctx, server, alias, baseUrl, customer } = parts;
-  const { tokens, limits } = ctx;
+  const { credentials, limits } = ctx;
+  const { grant } = credentials;
   return {
     type: 'gong',
     baseUrl,
@@ -185,23 +187,23 @@ function gongHandle(parts: RunningParts): GongFake & RunningFake {
     clearRequests: () => server.clearRequests(),
     hostOf: (exchange) => hostOfHeaders(customer, exchange.headers),
     faults: server.faults,
-    accessKey: tokens.accessKey,
-    accessKeySecret: tokens.accessKeySecret,
-    oauthClientId: tokens.clientId,
-    oauthClientSecret: tokens.clientSecret,
-    currentRefreshToken: () => tokens.currentRefreshToken,
-    refreshTokens: () => tokens.refreshTokens(),
-    revokeRefreshToken: () => tokens.revokeRefreshToken(),
-    issueRefreshToken: () => tokens.issueRefreshToken(),
-    issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
-    expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
+    accessKey: credentials.accessKey,
+    accessKeySecret: credentials.accessKeySecret,
+    oauthClientId: grant.clientId,
+    oauthClientSecret: grant.clientSecret,
+    currentRefreshToken: () => grant.refreshTokens.current,
+    refreshTokens: () => grant.refreshTokens.records(),
+    revokeRefreshToken: () => grant.refreshTokens.revoke(),
+    issueRefreshToken: () => grant.refreshTokens.reissue(),
+    issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
+    expireAllAccessTokens: () => grant.accessTokens.expireAll(),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setRateLimit(max, windowMs),
     setDailyLimit: (max) => limits.setDailyLimit(max),
     resetRateLimits: () => limits.restoreDefaults(),
     dataset: ctx.data,
-    describe: () => describeGong(tokens, baseUrl, customer.baseUrl, parts.startupAccessToken),
+    describe: () => describeGong(credentials, baseUrl, customer.baseUrl, parts.startupAccessToken),
     close: async () => {
       await alias.close();
       await server.close();
@@ -210,18 +212,19 @@ function gongHandle(parts: RunningParts): GongFake & RunningFake {
 }
 
 /** The connection details the sandbox prints: an access key, or OAuth with a startup token. */
-function describeGong(tokens: GongTokenStore, baseUrl: string, customerBaseUrl: string, startupAccessToken: string): UpstreamInfo {
-  const accessKey = { access_key: tokens.accessKey, access_key_secret: tokens.accessKeySecret };
+function describeGong(credentials: GongCredentials, baseUrl: string, customerBaseUrl: string, startupAccessToken: string): UpstreamInfo {
+  const { grant } = credentials;
+  const accessKey = { access_key: credentials.accessKey, access_key_secret: credentials.accessKeySecret };
   return {
     base_url: baseUrl,
     credentials: { ...accessKey },
     credentials_by_scheme: {
       access_key: accessKey,
       oauth: {
-        client_id: tokens.clientId,
-        client_secret: tokens.clientSecret,
+        client_id: grant.clientId,
+        client_secret: grant.clientSecret,
         // Single-use rotation: always the refresh token that is valid now.
-        refresh_token: tokens.currentRefreshToken,
+        refresh_token: grant.refreshTokens.current,
         // Valid on the customer host only (C.1); a client learns that host by refreshing.
         access_token: startupAccessToken,
       },

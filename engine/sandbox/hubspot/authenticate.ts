@@ -4,7 +4,7 @@
 import type { FakeRequest } from '../fake-server.js';
 import type { FakeResponse } from '../responses.js';
 import { expiredAuthentication, invalidAuthentication } from './errors.js';
-import type { TokenScheme, TokenStore } from './token-store.js';
+import { checkToken, type HubspotCredentials, type TokenScheme } from './credentials.js';
 
 /** The caller's scheme, or the 401 to answer. */
 export type AuthOutcome = { ok: true; scheme: TokenScheme } | { ok: false; response: FakeResponse };
@@ -24,10 +24,10 @@ export function bearerToken(req: FakeRequest): string | undefined {
  * Accepts only tokens the fake issued (DESIGN.md §8: "a token they did not issue gets the
  * upstream's 401, so auth bugs cannot hide").
  */
-export function authenticate(req: FakeRequest, tokens: TokenStore, now: number = Date.now()): AuthOutcome {
+export function authenticate(req: FakeRequest, credentials: HubspotCredentials, now: number = Date.now()): AuthOutcome {
   const token = bearerToken(req);
   if (!token) return { ok: false, response: invalidAuthentication(req.requestId) };
-  const status = tokens.check(token);
+  const status = checkToken(credentials, token);
   if (status.state === 'valid') return { ok: true, scheme: status.scheme };
   if (status.state === 'expired') return { ok: false, response: expiredAuthentication(req.requestId, status.expiredAtMs, now) };
   return { ok: false, response: invalidAuthentication(req.requestId) };

@@ -8,12 +8,12 @@ import { authenticate } from './authenticate.js';
 import type { HubspotDataset } from './dataset.js';
 import type { PropertyCatalog } from './property-catalog.js';
 import type { HubspotRateLimits } from './rate-limits.js';
-import type { TokenStore } from './token-store.js';
+import type { HubspotCredentials } from './credentials.js';
 
 /** What every HubSpot handler reads. */
 export interface HubspotContext {
   data: HubspotDataset;
-  tokens: TokenStore;
+  credentials: HubspotCredentials;
   /** The fake's clock: token expiry and rate-limit windows. */
   clock: FakeClock;
   limits: HubspotRateLimits;
@@ -32,7 +32,7 @@ export type GuardedHandler = (req: FakeRequest) => FakeResponse;
  */
 export function guarded(ctx: HubspotContext, limiter: 'burst' | 'search', handler: GuardedHandler): (req: FakeRequest) => FakeResponse {
   return (req) => {
-    const auth = authenticate(req, ctx.tokens, ctx.clock.now());
+    const auth = authenticate(req, ctx.credentials, ctx.clock.now());
     if (!auth.ok) return auth.response;
     const admission = limiter === 'search' ? ctx.limits.admitSearch(auth.scheme, req.requestId) : ctx.limits.admit(auth.scheme, req.requestId);
     if (!admission.allowed) return admission.response;

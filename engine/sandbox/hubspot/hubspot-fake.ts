@@ -9,6 +9,7 @@ import type { UpstreamInfo } from '../upstream-info.js';
 import { bearerToken } from './authenticate.js';
 import type { HubspotContext } from './context.js';
 import { guarded } from './context.js';
+import { checkToken, hubspotCredentials, type HubspotCredentials } from './credentials.js';
 import { customSchemas } from './custom-schemas.js';
 import type { CrmRecord, DatasetCounts } from './dataset.js';
 import { hubspotError, statusError } from './errors.js';
@@ -23,7 +24,6 @@ import { PropertyCatalog } from './property-catalog.js';
 import { HubspotRateLimits } from './rate-limits.js';
 import { searchObjects } from './search-objects.js';
 import { seedHubspotData } from './seed-data.js';
-import { TokenStore } from './token-store.js';
 
 /** Options of {@link startHubspotFake}. */
 export interface HubspotFakeOptions {
@@ -111,14 +111,14 @@ export interface HubspotFake {
 
 /** The fake's server: HubSpot's error bodies and headers, and its routes (API-NOTES A1-A7). */
 function hubspotServer(ctx: HubspotContext, schemas: ReturnType<typeof customSchemas>): FakeServer {
-  const { tokens, limits, catalog } = ctx;
+  const { credentials, limits, catalog } = ctx;
   const server = new FakeServer('hubspot', {
     // A7 [3p]: X-HubSpot-Correlation-Id on responses; the same id is the body's correlationId.
     decorate: (req, response) => withHeaders(response, { 'X-HubSpot-Correlation-Id': req.requestId }),
     serverError: (req, status) => statusError(status, req.requestId),
     rateLimited: (req, retryAfter) => {
       const token = bearerToken(req);
-      const status = token ? tokens.check(token) : undefined;
+      const status = token ? checkToken(credentials, token) : undefined;
       return limits.injected(status?.state === 'valid' ? status.scheme : undefined, req.requestId, retryAfter);
     },
     notFound: (req) => hubspotError(404, 'OBJECT_NOT_FOUND', `No resource at ${req.method} ${req.path}`, req.requestId),
@@ -126,7 +126,7 @@ function hubspotServer(ctx: HubspotContext, schemas: ReturnType<typeof customSch
       hubspotError(405, 'METHOD_NOT_ALLOWED', `HTTP 405 Method Not Allowed: ${req.method} ${req.path}`, req.requestId, {}, { Allow: allowed.join(', ') }),
   });
 
-  server.route('POST', '/oauth/v1/token', (req) => oauthToken(tokens, req), 'auth');
+  server.route('POST', '/oauth/v1/token', oauthToken(credentials.grant), 'auth');
   server.route('GET', '/crm/v3/objects/:objectType', guarded(ctx, 'burst', (req) => listObjects(ctx, req)));
   server.route('GET', '/crm/v3/objects/:objectType/:objectId', guarded(ctx, 'burst', (req) => getObject(ctx, req)));
   server.route('POST', '/crm/v3/objects/:objectType/search', guarded(ctx, 'search', (req) => searchObjects(ctx, req)));
@@ -141,17 +141,18 @@ function hubspotServer(ctx: HubspotContext, schemas: ReturnType<typeof customSch
 }
 
 /** What the sandbox prints for this fake: its URL and both schemes' credentials. */
-function describeHubspot(baseUrl: string, tokens: TokenStore, startupAccessToken: string): UpstreamInfo {
-  const privateApp = { access_token: tokens.privateAppToken };
+function describeHubspot(baseUrl: string, credentials: HubspotCredentials, startupAccessToken: string): UpstreamInfo {
+  const { privateAppToken, grant } = credentials;
+  const privateApp = { access_token: privateAppToken };
   return {
     base_url: baseUrl,
     credentials: { ...privateApp },
     credentials_by_scheme: {
       private_app: privateApp,
       oauth: {
-        client_id: tokens.clientId,
-        client_secret: tokens.clientSecret,
-        refresh_token: tokens.refreshToken,
+        client_id: grant.clientId,
+        client_secret: grant.clientSecret,
+        refresh_token: grant.refreshTokens.current,
         access_token: startupAccessToken,
       },
     },
@@ -168,16 +169,17 @@ function describeHubspot(baseUrl: string, tokens: TokenStore, startupAccessToken
 export async function startHubspotFake(options: HubspotFakeOptions = {}): Promise<HubspotFake> {
   const seed = options.seed ?? 42;
   const clock = createFakeClock(options.now);
-  const tokens = new TokenStore(seed, clock.now);
+  const credentials = hubspotCredentials(seed, clock.now);
+  const { grant } = credentials;
   const limits = new HubspotRateLimits(options.rateLimits ?? true, clock.now);
   const data = seedHubspotData(options.records ?? 1200, seed);
   seedCustomValues(data, seed);
   const catalog = new PropertyCatalog();
-  const ctx: HubspotContext = { data, tokens, limits, clock, catalog };
+  const ctx: HubspotContext = { data, credentials, limits, clock, catalog };
   const server = hubspotServer(ctx, customSchemas());
 
   const baseUrl = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-  const startupAccessToken = tokens.issueAccessToken();
+  const startupAccessToken = grant.accessTokens.issue();
 
   return {
     type: 'hubspot',
@@ -186,13 +188,13 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
     clearRequests: () => server.clearRequests(),
     faults: server.faults,
     clock,
-    privateAppToken: tokens.privateAppToken,
-    oauthClientId: tokens.clientId,
-    oauthClientSecret: tokens.clientSecret,
-    refreshToken: tokens.refreshToken,
-    issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
-    expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
-    revokeRefreshToken: () => tokens.revokeRefreshToken(),
+    privateAppToken: credentials.privateAppToken,
+    oauthClientId: grant.clientId,
+    oauthClientSecret: grant.clientSecret,
+    refreshToken: grant.refreshTokens.current,
+    issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
+    expireAllAccessTokens: () => grant.accessTokens.expireAll(),
+    revokeRefreshToken: () => grant.refreshTokens.revoke(),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setBurstLimit(max, windowMs),
@@ -204,7 +206,7 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
       setType: (typeName, name, type, fieldType) => catalog.setType(typeName, name, type, fieldType),
       add: (typeName, def) => catalog.add(typeName, def),
     },
-    describe: () => describeHubspot(baseUrl, tokens, startupAccessToken),
+    describe: () => describeHubspot(baseUrl, credentials, startupAccessToken),
     close: () => server.close(),
   };
 }

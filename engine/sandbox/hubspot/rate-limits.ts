@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { RollingWindowLimiter, type LimitDecision } from '../rate-limiter.js';
 import type { FakeResponse, HeaderValue } from '../responses.js';
 import { hubspotError } from './errors.js';
-import type { TokenScheme } from './token-store.js';
+import type { TokenScheme } from './credentials.js';
 
 /** A7: Free/Starter private apps get 100 per 10 s and 250,000 per day. */
 const PRIVATE_APP_BURST = 100;

@@ -2,9 +2,9 @@
  * The `X-Shopify-Access-Token` check of every Admin API route (API-NOTES B.2, B.5).
  */
 import type { FakeRequest } from '../fake-server.js';
+import type { AccessTokenLedger } from '../oauth/index.js';
 import type { FakeResponse } from '../responses.js';
 import { invalidToken } from './errors.js';
-import type { TokenStore } from './token-store.js';
 
 /** The accepted token (the caller's rate-limit bucket), or the 401 to answer. */
 export type AuthOutcome = { ok: true; token: string } | { ok: false; response: FakeResponse };
@@ -40,7 +40,7 @@ export function addressedStore(req: FakeRequest): string | undefined {
  * same 401 as a bad token. Any other host is accepted (the sandbox routes every shop here).
  * Why: DESIGN.md §8: auth bugs (wrong header, wrong token, wrong shop) must not hide.
  */
-export function authenticate(req: FakeRequest, tokens: TokenStore, store: string): AuthOutcome {
+export function authenticate(req: FakeRequest, tokens: AccessTokenLedger, store: string): AuthOutcome {
   const token = accessTokenOf(req);
   if (!token || tokens.check(token).state !== 'valid') return { ok: false, response: invalidToken() };
   const addressed = addressedStore(req);

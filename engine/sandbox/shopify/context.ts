@@ -2,18 +2,18 @@
  * State shared by the Shopify route handlers, and the gate in front of them.
  */
 import type { FakeHandler, FakeRequest } from '../fake-server.js';
+import type { AccessTokenLedger } from '../oauth/index.js';
 import { withHeaders, type FakeResponse } from '../responses.js';
 import { isSupportedVersion } from './api-versions.js';
 import { authenticate } from './authenticate.js';
 import type { ShopifyDataset } from './dataset.js';
 import { notFound } from './errors.js';
 import type { ShopifyRateLimits } from './rate-limits.js';
-import type { TokenStore } from './token-store.js';
 
 /** What every Shopify handler reads. */
 export interface ShopifyContext {
   data: ShopifyDataset;
-  tokens: TokenStore;
+  tokens: AccessTokenLedger;
   limits: ShopifyRateLimits;
   /** The store name (`{store}.myshopify.com`) the tokens belong to. */
   store: string;

@@ -10,13 +10,13 @@ import { LATEST_API_VERSION } from './api-versions.js';
 import { authenticate } from './authenticate.js';
 import { createFakeClock, type FakeClock } from '../fake-clock.js';
 import type { ShopifyContext } from './context.js';
+import { shopifyCredentials } from './credentials.js';
 import type { ShopifyData } from './dataset.js';
 import { notFound, statusError } from './errors.js';
 import { CALL_LIMIT_HEADER, ShopifyRateLimits } from './rate-limits.js';
 import { registerRoutes } from './routes.js';
 import { seedShopifyData } from './seed-data.js';
 import { shopTime } from './shop-time.js';
-import { TokenStore } from './token-store.js';
 
 /** The default store name: the fake serves `sandbox-store.myshopify.com`. */
 export const DEFAULT_STORE = 'sandbox-store';
@@ -96,7 +96,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
   const store = options.store ?? DEFAULT_STORE;
   if (!/^[a-z0-9][a-z0-9-]*$/.test(store)) throw new RangeError(`store must be a lower-case myshopify subdomain, got ${store}`);
   const clock = createFakeClock(options.now);
-  const tokens = new TokenStore(seed, () => clock.now());
+  const { accessToken, tokens } = shopifyCredentials(seed, () => clock.now());
   const limits = new ShopifyRateLimits(options.rateLimits ?? true, clock);
   const data = seedShopifyData(options.records ?? 1200, seed, store);
   const ctx: ShopifyContext = { data, tokens, limits, store };
@@ -129,10 +129,10 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
     requests: server.requests,
     clearRequests: () => server.clearRequests(),
     faults: server.faults,
-    accessToken: tokens.accessToken,
-    issueAccessToken: (ttlSeconds) => tokens.issueAccessToken(ttlSeconds),
-    expireAllAccessTokens: () => tokens.expireAllAccessTokens(),
-    revokeAccessToken: (token) => tokens.revokeAccessToken(token),
+    accessToken,
+    issueAccessToken: (ttlSeconds) => tokens.issue(ttlSeconds),
+    expireAllAccessTokens: () => tokens.expireAll(),
+    revokeAccessToken: (token) => tokens.revoke(token),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (bucketSize, leakPerSecond) => limits.setLimit(bucketSize, leakPerSecond),
@@ -146,7 +146,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions = {}): Promis
       return true;
     },
     describe: () => {
-      const credentials = { api_key: tokens.accessToken, shop: store };
+      const credentials = { api_key: accessToken, shop: store };
       return {
         base_url: `${baseUrl}/admin/api/${LATEST_API_VERSION}`,
         credentials: { ...credentials },
