@@ -181,6 +181,10 @@ describe('what connects untyped', () => {
     expectTypeOf(connect(type, { credentials })).toEqualTypeOf<Connection>();
     expectTypeOf(connect<string>('hubspot', { credentials })).toEqualTypeOf<Connection>();
     expectTypeOf(connect(type, { hosted })).toEqualTypeOf<HostedConnection>();
+    const either: 'hubspot' | 'asana' = Math.random() < 0.5 ? 'hubspot' : 'asana';
+    expectTypeOf(connect(either, { credentials })).toEqualTypeOf<Connection>();
+    // An unknown type fails at run time, UNKNOWN_CONNECTOR_TYPE naming the known ones.
+    expectTypeOf(connect('salesforce', { credentials })).toEqualTypeOf<Connection>();
     // findManifest reads types case-insensitively, and so does the typing.
     expectTypeOf(connect('HubSpot', { credentials })).toEqualTypeOf<TypedConnection<'hubspot'>>();
     const untyped = connect(type, { credentials });
