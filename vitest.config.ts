@@ -10,5 +10,8 @@ export default defineConfig({
     // most of its time waiting on child processes, PostgreSQL and loopback HTTP, and it is kept
     // green with a second copy running beside it, so two workers halve the wall time safely.
     maxWorkers: 2,
+    // The type tests (*.test-d.ts) are checked by tsc, never run; their own tsconfig holds just
+    // them (and what they import), so vitest does not check the whole project a second time.
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typetest.json' },
   },
 });

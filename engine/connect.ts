@@ -1,7 +1,8 @@
 import { HostedConnection, type HostedOptions } from './client/index.js';
-import { findManifest } from './manifest/index.js';
+import { findManifest, type LoadedManifest } from './manifest/index.js';
 import { openConnection, type Connection, type ConnectOptions } from './runtime/index.js';
 import { LocalCopy, type StoreOption } from './sync/index.js';
+import type { ConnectionOf, HostedConnectionOf } from './typed/index.js';
 
 /** Options of `connect` in hosted mode. */
 export interface HostedConnectOptions {
@@ -22,11 +23,14 @@ export interface LocalConnectOptions extends ConnectOptions {
 /**
  * The library's one door to a connector. Opens it in this process with credentials (open-source mode), or through the hosted
  * service (`{ hosted: { baseUrl, externalUserId, clientId, clientSecret } }`), with the same
- * `execute`, `records` and `download` either way.
+ * `execute`, `records` and `download` either way. A shipped type named literally
+ * (`connect('<type>', ...)`) gives a connection typed per entity and action (engine/typed/); a
+ * `string` or a manifest loaded from a file gives the untyped one.
  */
-export function connect(type: string, options: HostedConnectOptions): HostedConnection;
-export function connect(type: Parameters<typeof openConnection>[0], options: LocalConnectOptions): Connection;
-export function connect(type: Parameters<typeof openConnection>[0], options: LocalConnectOptions | HostedConnectOptions): Connection | HostedConnection {
+export function connect<T extends string>(type: T, options: HostedConnectOptions): HostedConnectionOf<T>;
+export function connect<T extends string>(type: T, options: LocalConnectOptions): ConnectionOf<T>;
+export function connect(type: string | LoadedManifest, options: LocalConnectOptions): Connection;
+export function connect(type: string | LoadedManifest, options: LocalConnectOptions | HostedConnectOptions): Connection | HostedConnection {
   if ('hosted' in options && options.hosted) {
     if (typeof type !== 'string') throw new TypeError('hosted connections name a connector type');
     return new HostedConnection(type, options.hosted);

@@ -11,6 +11,7 @@ export type { Manifest, LoadedManifest } from './manifest/index.js';
 export * from './errors.js';
 export { addressRange, DEFAULT_DEADLINE_MS, type RateSlots, type SlotTake, type Traffic } from './http/index.js';
 export type { SearchResult, SearchHit } from './search/index.js';
+export type * from './typed/index.js';
 export { openStore, type Store, type SyncState } from './store/index.js';
 export type { SyncProgress } from './sync/index.js';
 export { createManualClock, systemClock, type Clock, type ClockTimer, type ManualClock, type ScheduledWait } from './clock/index.js';

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { connectorDocFiles } from './connector-docs/index.js';
+import { connectorTypesSource } from './connector-types.js';
 
 /** One generated file: where it goes, from the package root, and how to make its text. */
 export interface GeneratedFile {
@@ -67,5 +68,8 @@ const HOSTED_BODY_TYPES: GeneratedFile = {
   },
 };
 
+/** The typed API of the shipped connectors (engine/typed/), from connectors/*.yaml. */
+const CONNECTOR_TYPES: GeneratedFile = { file: join('engine', 'typed', 'connector-types.generated.ts'), source: connectorTypesSource };
+
 /** Every generated file. */
-export const GENERATED_FILES: GeneratedFile[] = [MANIFEST_TYPES, HOSTED_BODY_TYPES, ...connectorDocFiles()];
+export const GENERATED_FILES: GeneratedFile[] = [MANIFEST_TYPES, HOSTED_BODY_TYPES, CONNECTOR_TYPES, ...connectorDocFiles()];

@@ -31,9 +31,11 @@ describe('resolving and params', () => {
   });
 
   test('unknown entity and unsupported action list the valid ones', async () => {
+    // @ts-expect-error TypeScript refuses it too; this checks what JavaScript callers get.
     const entity = await failure(hubspot().execute('leads', 'list'));
     expect(entity.code).toBe('UNKNOWN_ENTITY');
     expect(entity.message).toContain('contacts, companies, deals, tickets, schemas, objects');
+    // @ts-expect-error TypeScript refuses it too; this checks what JavaScript callers get.
     const action = await failure(hubspot().execute('schemas', 'api_search'));
     expect(action.code).toBe('UNSUPPORTED_ACTION');
     expect(action.details).toEqual([{ path: '/action', message: 'must be one of list, get' }]);
@@ -41,6 +43,7 @@ describe('resolving and params', () => {
 
   test('every bad param is named at once, before any request', async () => {
     const before = hub.sandbox.fakes.hubspot.requests.length;
+    // @ts-expect-error TypeScript refuses it too; this checks what JavaScript callers get.
     const error = await failure(hubspot().execute('contacts', 'list', { limit: 500, archived: 'yes', colour: 'blue', after: '' }));
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.status).toBe(400);
@@ -57,6 +60,7 @@ describe('resolving and params', () => {
   });
 
   test('a missing required param and a cross-field rule', async () => {
+    // @ts-expect-error TypeScript refuses it too; this checks what JavaScript callers get.
     const missing = await failure(hubspot().execute('objects', 'get', { objectType: '0-1' }));
     expect(missing.details).toEqual([{ path: '/objectId', message: 'is required' }]);
     const rule = await failure(hubspot().execute('contacts', 'list', { propertiesWithHistory: 'email', limit: 80 }));

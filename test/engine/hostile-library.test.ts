@@ -56,6 +56,7 @@ describe('errors of the library stay small', () => {
   });
 
   it('100,000-deep params and config are typed errors, not a stack overflow', async () => {
+    // @ts-expect-error TypeScript refuses the unknown param too; this checks what JavaScript callers get.
     const params = await failure(() => hubspot().execute('contacts', 'list', { x: deepArray(100_000) }));
     expect(params).toBeInstanceOf(InvalidParamsError);
     expect(params.details?.[0]?.message).toBe('nests deeper than 64 levels');

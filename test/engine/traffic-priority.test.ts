@@ -52,9 +52,9 @@ async function slotStore(home: Exclude<SlotHome, 'memory'>): Promise<{ store: St
 
 async function limitedHubspot(home: SlotHome): Promise<{ connection: Connection; close(): Promise<void> }> {
   const options = { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, rateLimit: LIMIT };
-  if (home === 'memory') return { connection: connect('hubspot', options), close: async () => undefined };
+  if (home === 'memory') return { connection: connect<string>('hubspot', options), close: async () => undefined };
   const { store, connectorId } = await slotStore(home);
-  return { connection: connect('hubspot', { ...options, rateSlots: store.rateSlots(connectorId) }), close: () => store.close() };
+  return { connection: connect<string>('hubspot', { ...options, rateSlots: store.rateSlots(connectorId) }), close: () => store.close() };
 }
 
 /** `readers` sync readers paging through contacts one record a page, until `stop.done`. */

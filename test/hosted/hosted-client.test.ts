@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AmbiguousConnectorError, connect, HostedConnection, InvalidParamsError, type ListResult, type RecordResult } from '../../engine/index.js';
+import { AmbiguousConnectorError, connect, HostedConnection, InvalidParamsError, type GongCallsSearchFields, type ListResult, type RecordResult, type SearchParams } from '../../engine/index.js';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import { expectedBlobBytes, startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
@@ -130,7 +130,7 @@ describe('the hosted client behaves like the library', () => {
     const copy = connect('gong', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false, store: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-copy-')), 'copy.db')}` });
     try {
       await copy.sync();
-      const params = { query: { filter: { or: [{ eq: { direction: 'Inbound' } }, { keyword: { title: 'umbrella' } }] }, sort: [{ started: 'desc' }] }, limit: 25, fields: ['id', 'title', 'started'] };
+      const params: SearchParams<GongCallsSearchFields> = { query: { filter: { or: [{ eq: { direction: 'Inbound' } }, { keyword: { title: 'umbrella' } }] }, sort: [{ started: 'desc' }] }, limit: 25, fields: ['id', 'title', 'started'] };
       const viaService = await gong.execute('calls', 'search', params);
       const inProcess = await copy.execute('calls', 'search', params);
       expect(viaService.hits.length).toBe(25);

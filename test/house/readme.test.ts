@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { inspect, promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { connect, findManifest } from '../../engine/index.js';
 import { startSandbox } from '../../engine/sandbox/index.js';
@@ -13,7 +13,7 @@ import { upstreamRecords } from '../support/sync-upstream.js';
 async function fakeDeals() {
   const sandbox = await startSandbox({});
   const { base_url, credentials } = sandbox.upstreams.hubspot!;
-  const hubspot = connect('hubspot', { credentials, baseUrl: base_url });
+  const hubspot = connect<string>('hubspot', { credentials, baseUrl: base_url });
   try {
     return await upstreamRecords(hubspot, findManifest('hubspot').manifest, 'deals');
   } finally {
@@ -101,6 +101,10 @@ test('the README hosted walk-through runs exactly as written, with no credential
     expect(list.meta.has_more).toBe(true);
     expect(get.data.id).toBe('1001');
     expect(JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8'))).toEqual({ client_id: expect.stringMatching(/^cli_/), client_secret: expect.any(String) });
+    // The hosted client's example, in the same folder, reads the same page.
+    writeFileSync(join(dir, 'hosted-example.mjs'), block('js', 'hosted-example.mjs'));
+    const hosted = await run(process.execPath, ['hosted-example.mjs'], { cwd: dir, env });
+    expect(hosted.stdout).toBe(`${inspect(list.data.map((contact: { properties: { email: string } }) => contact.properties.email))} true\n`);
   } finally {
     try {
       process.kill(-server.pid!, 'SIGTERM');

@@ -89,7 +89,7 @@ describe.each(['sqlite', 'postgres'] as const)('library, on %s', (backend) => {
   beforeAll(async () => {
     const url = backend === 'sqlite' ? sqliteUrl('library') : await (cluster ??= await startPostgres()).createDatabase();
     const info = sandbox.upstreams.asana!;
-    asana = connect('asana', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false, store: url });
+    asana = connect<string>('asana', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false, store: url });
   }, 60_000);
   afterAll(async () => {
     await asana?.close();

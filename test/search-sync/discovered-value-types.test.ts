@@ -176,7 +176,7 @@ describe.each(['sqlite', 'postgres'] as const)('a HubSpot copy with discovered p
 
   beforeAll(async () => {
     fake = await startHubspotFake({ records: 60, rateLimits: false });
-    hubspot = connect('hubspot', { credentials: { access_token: fake.privateAppToken }, baseUrl: fake.baseUrl, store: await storeUrl(backend) });
+    hubspot = connect<string>('hubspot', { credentials: { access_token: fake.privateAppToken }, baseUrl: fake.baseUrl, store: await storeUrl(backend) });
     const [state] = await hubspot.sync({ entities: ['deals'] });
     expect(state?.status).toBe('succeeded');
   }, 60_000);

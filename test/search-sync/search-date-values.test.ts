@@ -56,12 +56,12 @@ describe.each(['sqlite', 'postgres'] as const)('date-time values on the sandbox 
   const storeUrl = (name: string) => urlOn(backend, name);
 
   beforeAll(async () => {
-    deals = connect('hubspot', { ...upstreamOptions('hubspot'), store: await storeUrl('hubspot') });
-    orders = connect('shopify', { ...upstreamOptions('shopify'), store: await storeUrl('shopify') });
+    deals = connect<string>('hubspot', { ...upstreamOptions('hubspot'), store: await storeUrl('hubspot') });
+    orders = connect<string>('shopify', { ...upstreamOptions('shopify'), store: await storeUrl('shopify') });
     await deals.sync({ entities: ['deals'] });
     await orders.sync({ entities: ['orders'] });
-    upstreamDeals = [...(await upstreamRecords(connect('hubspot', upstreamOptions('hubspot')), findManifest('hubspot').manifest, 'deals')).values()];
-    upstreamOrders = [...(await upstreamRecords(connect('shopify', upstreamOptions('shopify')), findManifest('shopify').manifest, 'orders')).values()];
+    upstreamDeals = [...(await upstreamRecords(connect<string>('hubspot', upstreamOptions('hubspot')), findManifest('hubspot').manifest, 'deals')).values()];
+    upstreamOrders = [...(await upstreamRecords(connect<string>('shopify', upstreamOptions('shopify')), findManifest('shopify').manifest, 'orders')).values()];
   }, 60_000);
 
   const searchOrders = (params: Rec) => searchAll((p) => orders.execute('orders', 'search', p), { limit: 50, ...params });

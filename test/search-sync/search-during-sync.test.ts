@@ -29,7 +29,7 @@ async function databaseUrl(backend: 'sqlite' | 'postgres'): Promise<string> {
 
 function open(url: string): Connection {
   const info = sandbox.upstreams.hubspot!;
-  return connect('hubspot', { credentials: info.credentials, config: info.config, baseUrl: info.base_url, store: url });
+  return connect<string>('hubspot', { credentials: info.credentials, config: info.config, baseUrl: info.base_url, store: url });
 }
 
 describe.each(['sqlite', 'postgres'] as const)('cursor paging while a sync rewrites records (%s)', (backend) => {

@@ -29,12 +29,12 @@ describe.each(['sqlite', 'postgres'] as const)('value types on the sandbox copy,
   const storeUrl = (name: string) => urlOn(backend, name);
 
   beforeAll(async () => {
-    deals = connect('hubspot', { ...upstreamOptions('hubspot'), store: await storeUrl('hubspot') });
-    orders = connect('shopify', { ...upstreamOptions('shopify'), store: await storeUrl('shopify') });
+    deals = connect<string>('hubspot', { ...upstreamOptions('hubspot'), store: await storeUrl('hubspot') });
+    orders = connect<string>('shopify', { ...upstreamOptions('shopify'), store: await storeUrl('shopify') });
     await deals.sync({ entities: ['deals'] });
     await orders.sync({ entities: ['orders'] });
-    upstreamDeals = [...(await upstreamRecords(connect('hubspot', upstreamOptions('hubspot')), findManifest('hubspot').manifest, 'deals')).values()];
-    upstreamOrders = [...(await upstreamRecords(connect('shopify', upstreamOptions('shopify')), findManifest('shopify').manifest, 'orders')).values()];
+    upstreamDeals = [...(await upstreamRecords(connect<string>('hubspot', upstreamOptions('hubspot')), findManifest('hubspot').manifest, 'deals')).values()];
+    upstreamOrders = [...(await upstreamRecords(connect<string>('shopify', upstreamOptions('shopify')), findManifest('shopify').manifest, 'orders')).values()];
   }, 60_000);
 
   test('the README example (properties.amount gte "50000") answers exactly the deals worth 50,000 or more', async () => {

@@ -55,7 +55,7 @@ describe.each(['sqlite', 'postgres'] as const)('incremental sync cursor on %s', 
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    return connect('shopify', { credentials: info.credentials, config: info.config, baseUrl: info.base_url, rateLimit: false, store: observed, copyId });
+    return connect<string>('shopify', { credentials: info.credentials, config: info.config, baseUrl: info.base_url, rateLimit: false, store: observed, copyId });
   };
   const ordersState = async (): Promise<SyncState> => (await store.syncStates(copyId)).find((s) => s.entity === 'orders')!;
   const notes = async (connection: Connection): Promise<Map<string, unknown>> => {

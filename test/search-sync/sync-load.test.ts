@@ -52,7 +52,7 @@ function total(fake: HubspotFake, entity: (typeof ENTITIES)[number]): number {
 
 async function copiedIds(store: Store, fake: HubspotFake, entity: string): Promise<number> {
   const info = fake.describe();
-  const hubspot = connect('hubspot', { credentials: info.credentials, baseUrl: info.base_url, store, copyId: 'load', rateLimit: false });
+  const hubspot = connect<string>('hubspot', { credentials: info.credentials, baseUrl: info.base_url, store, copyId: 'load', rateLimit: false });
   const found = await hubspot.execute(entity, 'search', { query: {}, limit: 10_000, fields: ['id'] });
   return new Set(found.hits.map((hit) => hit.id)).size;
 }

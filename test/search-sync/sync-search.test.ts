@@ -351,7 +351,7 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
 
   describe('errors', () => {
     test('search before the first sync is SEARCH_NOT_READY with the entity state; it turns ready per entity', async () => {
-      const connection = connect('gong', { ...upstreamOptions('gong'), store: await databaseUrl('not-ready') });
+      const connection = connect<string>('gong', { ...upstreamOptions('gong'), store: await databaseUrl('not-ready') });
       try {
         const before = await rejection(connection.execute('users', 'search', { query: {} }));
         expect({ code: before.code, status: before.status, sync: before.sync }).toEqual({
@@ -393,7 +393,7 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
 
   describe('incremental', () => {
     test('shopify: a second sync is incremental and reads less, the copy keeps every record; sync({full: true}) reads everything again', async () => {
-      const connection = connect('shopify', { ...upstreamOptions('shopify'), store: await databaseUrl('incremental') });
+      const connection = connect<string>('shopify', { ...upstreamOptions('shopify'), store: await databaseUrl('incremental') });
       const fake = sandbox.fakes.shopify;
       const upstream = synced.get('shopify')!.upstream;
       try {

@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
-import { connect } from '../../engine/index.js';
+import { connect, type Connection } from '../../engine/index.js';
 
 /** A running sandbox plus shortcuts to its Asana fake, for tests. */
 export interface AsanaHarness {
@@ -9,8 +9,8 @@ export interface AsanaHarness {
   oauth: Record<string, string>;
   /** A raw authenticated GET on the fake (path relative to /api/1.0). */
   raw(path: string): Promise<{ status: number; body: any }>;
-  /** A connection with the personal access token and no client-side rate limit. */
-  asana(): ReturnType<typeof connect>;
+  /** A connection with the personal access token and no client-side rate limit; untyped, as tests name entities and params at run time. */
+  asana(): Connection;
   close(): Promise<void>;
 }
 
@@ -30,7 +30,7 @@ export async function startAsana(options: { rateLimits?: boolean } = {}): Promis
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
     // The fake's file host is a second origin (allow_origins): downloads may go there.
-    asana: () => connect('asana', { credentials: { token }, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false }),
+    asana: () => connect<string>('asana', { credentials: { token }, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false }),
     close: () => sandbox.close(),
   };
 }
