@@ -117,7 +117,10 @@ export function clipText(text: string, max: number): string {
  * message stays short however many problems the details hold.
  */
 export function summarizeDetails(details: readonly ErrorDetail[], shown = 3): string {
-  const head = details.slice(0, shown).map((d) => `${clipText(d.path, 80)} ${clipText(d.message, 160)}`).join('; ');
+  const head = details
+    .slice(0, shown)
+    .map((d) => `${clipText(d.path, 80)} ${clipText(d.message, 160)}`)
+    .join('; ');
   return details.length > shown ? `${head} (and ${details.length - shown} more)` : head;
 }
 

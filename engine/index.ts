@@ -5,7 +5,20 @@
 export { connect, type HostedConnectOptions, type LocalConnectOptions } from './connect.js';
 export { HostedConnection, type HostedCallOptions, type HostedOptions, type HostedSyncStatus } from './client/index.js';
 export type { StoreOption } from './sync/index.js';
-export { checkConnectorInput, Connection, DownloadStream, type CallOptions, type ConnectOptions, type CopySyncOptions, type CredentialsCheckResult, type ExecuteResult, type ListResult, type RecordResult, type RecordData, type ResultMeta } from './runtime/index.js';
+export {
+  checkConnectorInput,
+  Connection,
+  DownloadStream,
+  type CallOptions,
+  type ConnectOptions,
+  type CopySyncOptions,
+  type CredentialsCheckResult,
+  type ExecuteResult,
+  type ListResult,
+  type RecordResult,
+  type RecordData,
+  type ResultMeta,
+} from './runtime/index.js';
 export { parseManifest, loadManifestFile, shippedManifests, findManifest } from './manifest/index.js';
 export type { Manifest, LoadedManifest } from './manifest/index.js';
 export * from './errors.js';

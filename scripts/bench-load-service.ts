@@ -61,7 +61,11 @@ export async function requestFullPass(load: LoadService, id: string): Promise<vo
 
 /** Runs one execute call and checks it answered records. */
 export async function executeList(load: LoadService, id: string): Promise<void> {
-  const answer = (await json(load.service, 'POST', `/api/v1/connectors/sources/${id}/execute`, load.token, { entity: 'contacts', action: 'list', params: { limit: 10 } })) as { data: unknown[] };
+  const answer = (await json(load.service, 'POST', `/api/v1/connectors/sources/${id}/execute`, load.token, {
+    entity: 'contacts',
+    action: 'list',
+    params: { limit: 10 },
+  })) as { data: unknown[] };
   if (answer.data.length !== 10) throw new Error(`execute answered ${answer.data.length} records, expected 10`);
 }
 

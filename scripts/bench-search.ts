@@ -22,12 +22,40 @@ const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
 const BATCH = 2000;
 const SCOPE: SearchScope = { connectorId: 'bench', entity: 'tasks' };
 const FIELDS: Record<string, FieldType> = {
-  gid: 'string', name: 'string', notes: 'string', num_likes: 'integer', ratio: 'number', completed: 'boolean',
-  due_on: 'string', assignee: 'object', tags: 'array', followers: 'array',
+  gid: 'string',
+  name: 'string',
+  notes: 'string',
+  num_likes: 'integer',
+  ratio: 'number',
+  completed: 'boolean',
+  due_on: 'string',
+  assignee: 'object',
+  tags: 'array',
+  followers: 'array',
 };
 
-const WORDS = ['alpha', 'budget', 'review', 'quarterly', 'report', 'launch', 'customer', 'design', 'migration', 'invoice',
-  'planning', 'roadmap', 'sprint', 'bug', 'feature', 'release', 'audit', 'hiring', 'onboarding', 'security'];
+const WORDS = [
+  'alpha',
+  'budget',
+  'review',
+  'quarterly',
+  'report',
+  'launch',
+  'customer',
+  'design',
+  'migration',
+  'invoice',
+  'planning',
+  'roadmap',
+  'sprint',
+  'bug',
+  'feature',
+  'release',
+  'audit',
+  'hiring',
+  'onboarding',
+  'security',
+];
 const TAGS = ['urgent', 'later', 'blocked', 'frontend', 'backend', 'ops', 'legal', 'sales'];
 
 /** A small deterministic PRNG (mulberry32), so both backends get the same records. */
@@ -77,8 +105,29 @@ const SHAPES: Shape[] = [
   { name: 'like prefix%', params: { query: { filter: { like: { name: 'security audit%' } } }, limit: 100 } },
   { name: 'fuzzy', params: { query: { filter: { fuzzy: { name: 'quartrly reprot' } } }, limit: 100 } },
   { name: 'keyword', params: { query: { filter: { keyword: { notes: 'invoice hiring' } } }, limit: 100 } },
-  { name: 'and/or/not', params: { query: { filter: { and: [{ eq: { completed: false } }, { or: [{ eq: { tags: 'urgent' } }, { gt: { ratio: 99 } }] }, { not: { eq: { 'assignee.gid': 'u1' } } }] } }, limit: 100 } },
-  { name: 'deep nest', params: { query: { filter: { or: [{ and: [{ eq: { tags: 'ops' } }, { not: { lt: { num_likes: 90 } } }] }, { and: [{ like: { name: 'launch%' } }, { not: { or: [{ eq: { completed: true } }, { eq: { assignee: null } }] } }] }] } }, limit: 100 } },
+  {
+    name: 'and/or/not',
+    params: {
+      query: {
+        filter: { and: [{ eq: { completed: false } }, { or: [{ eq: { tags: 'urgent' } }, { gt: { ratio: 99 } }] }, { not: { eq: { 'assignee.gid': 'u1' } } }] },
+      },
+      limit: 100,
+    },
+  },
+  {
+    name: 'deep nest',
+    params: {
+      query: {
+        filter: {
+          or: [
+            { and: [{ eq: { tags: 'ops' } }, { not: { lt: { num_likes: 90 } } }] },
+            { and: [{ like: { name: 'launch%' } }, { not: { or: [{ eq: { completed: true } }, { eq: { assignee: null } }] } }] },
+          ],
+        },
+      },
+      limit: 100,
+    },
+  },
   { name: 'sort integer desc', params: { query: { sort: [{ num_likes: 'desc' }] }, limit: 100 } },
   { name: 'sort 2 keys', params: { query: { filter: { eq: { completed: true } }, sort: [{ due_on: 'asc' }, { name: 'desc' }] }, limit: 100 } },
   { name: 'array-any', params: { query: { filter: { eq: { tags: 'legal' } } }, limit: 100 } },
@@ -95,7 +144,7 @@ const SHAPES: Shape[] = [
 /** The cursor that starts at record `depth` of a query (fetched outside the timing). */
 async function deepCursor(backend: SearchBackend, params: Record<string, unknown>, depth: number): Promise<string | null> {
   let cursor: string | null = null;
-  for (let seen = 0; seen < depth; ) {
+  for (let seen = 0; seen < depth;) {
     const page = await runSearch(backend.db, backend.dialect, SCOPE, parseSearchParams({ ...params, limit: Math.min(10_000, depth - seen), cursor }, FIELDS));
     seen += page.hits.length;
     cursor = page.next_cursor;

@@ -94,14 +94,22 @@ function printBackend(name: string, f: BackendFigures): void {
   const rate = (d: SyncFigures) => Math.round(d.records / d.seconds).toLocaleString('en-US');
   const n = (value: number, digits = 1) => value.toFixed(digits).padStart(10);
   const ratio = (during: number, idle: number) => `${(during / idle).toFixed(2)}x`.padStart(8);
-  console.log(`\nsync under load, ${name}: HubSpot first passes write ${rate(f.alone)} records/s alone, ${rate(f.underLoad)} records/s during the measurements`);
+  console.log(
+    `\nsync under load, ${name}: HubSpot first passes write ${rate(f.alone)} records/s alone, ${rate(f.underLoad)} records/s during the measurements`,
+  );
   console.log(`  ${'figure'.padEnd(22)} ${'idle'.padStart(10)} ${'sync'.padStart(10)} ${'ratio'.padStart(8)}  goal`);
   console.log(`  ${'execute p50 (ms)'.padEnd(22)} ${n(f.idle.executeP50, 2)} ${n(f.during.executeP50, 2)} ${ratio(f.during.executeP50, f.idle.executeP50)}`);
-  console.log(`  ${'execute p99 (ms)'.padEnd(22)} ${n(f.idle.executeP99, 2)} ${n(f.during.executeP99, 2)} ${ratio(f.during.executeP99, f.idle.executeP99)}  <= 2x idle`);
+  console.log(
+    `  ${'execute p99 (ms)'.padEnd(22)} ${n(f.idle.executeP99, 2)} ${n(f.during.executeP99, 2)} ${ratio(f.during.executeP99, f.idle.executeP99)}  <= 2x idle`,
+  );
   console.log(`  ${'loop delay p99 (ms)'.padEnd(22)} ${n(f.idle.loopP99)} ${n(f.during.loopP99)} ${ratio(f.during.loopP99, f.idle.loopP99)}  < 50 ms`);
   console.log(`  ${'loop delay max (ms)'.padEnd(22)} ${n(f.idle.loopMax)} ${n(f.during.loopMax)} ${ratio(f.during.loopMax, f.idle.loopMax)}`);
-  console.log(`  ${'  in download p99 (ms)'.padEnd(22)} ${n(f.idle.downloadLoopP99)} ${n(f.during.downloadLoopP99)} ${ratio(f.during.downloadLoopP99, f.idle.downloadLoopP99)}`);
-  console.log(`  ${'download (MiB/s)'.padEnd(22)} ${n(f.idle.downloadMiBs)} ${n(f.during.downloadMiBs)} ${ratio(f.during.downloadMiBs, f.idle.downloadMiBs)}  >= 0.7x idle`);
+  console.log(
+    `  ${'  in download p99 (ms)'.padEnd(22)} ${n(f.idle.downloadLoopP99)} ${n(f.during.downloadLoopP99)} ${ratio(f.during.downloadLoopP99, f.idle.downloadLoopP99)}`,
+  );
+  console.log(
+    `  ${'download (MiB/s)'.padEnd(22)} ${n(f.idle.downloadMiBs)} ${n(f.during.downloadMiBs)} ${ratio(f.during.downloadMiBs, f.idle.downloadMiBs)}  >= 0.7x idle`,
+  );
 }
 
 /** Runs the sync-under-load benchmark on SQLite and PostgreSQL and prints a table per backend. */
@@ -110,7 +118,9 @@ export async function benchSyncLoad(): Promise<void> {
   const { upstreams, largeAttachment: gid } = fakes;
   const dir = mkdtempSync(join(tmpdir(), 'ce-bench-load-'));
   try {
-    console.log(`sync under load: hosted service; ${ROUNDS} rounds of an idle phase and a phase during a full sync, each ${CALLS} sequential executes (contacts list, limit 10) then a ${LARGE_ATTACHMENT_SIZE / 1048576} MiB download; service, its passes and the measuring client in one process, the fakes in another`);
+    console.log(
+      `sync under load: hosted service; ${ROUNDS} rounds of an idle phase and a phase during a full sync, each ${CALLS} sequential executes (contacts list, limit 10) then a ${LARGE_ATTACHMENT_SIZE / 1048576} MiB download; service, its passes and the measuring client in one process, the fakes in another`,
+    );
     printBackend('SQLite', await measureBackend(`sqlite:${join(dir, 'engine.db')}`, upstreams, gid));
     if (process.env.BENCH_LOAD_POSTGRES !== '0') {
       const cluster = await startPostgres();

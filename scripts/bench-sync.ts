@@ -43,7 +43,10 @@ export async function benchSync(): Promise<void> {
     const postgres = await timedPass(await cluster.createDatabase(), info);
     console.log(`sync ingest: HubSpot contacts through the library from the fake over loopback HTTP (${sqlite[0]} records)`);
     console.log(`${'backend'.padEnd(10)} ${'first pass'.padStart(14)} ${'rewrite pass'.padStart(14)}  (records/s)`);
-    for (const [name, [, first, again]] of [['sqlite', sqlite], ['postgres', postgres]] as const) {
+    for (const [name, [, first, again]] of [
+      ['sqlite', sqlite],
+      ['postgres', postgres],
+    ] as const) {
       console.log(`${name.padEnd(10)} ${Math.round(first).toLocaleString('en-US').padStart(14)} ${Math.round(again).toLocaleString('en-US').padStart(14)}`);
     }
     console.log(`  postgres/sqlite first pass ratio ${(postgres[1] / sqlite[1]).toFixed(2)}x`);

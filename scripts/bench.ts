@@ -113,13 +113,25 @@ async function interleave(label: string, a: [string, () => Promise<unknown>], b:
 async function hostedCost(): Promise<void> {
   const sandbox = await startSandbox({ rateLimits: false });
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  const service = await startHostedService({ databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'bench-')), 'engine.db')}`, port: 0, secret: 'bench', upstreams, logger: false, clientRateLimits: false });
+  const service = await startHostedService({
+    databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'bench-')), 'engine.db')}`,
+    port: 0,
+    secret: 'bench',
+    upstreams,
+    logger: false,
+    clientRateLimits: false,
+  });
   try {
     const secret = 'bench-secret';
     const client = await service.store.createClient({ name: 'bench', secretHash: await hashSecret(secret) });
     const info = sandbox.upstreams.hubspot!;
-    const tokenAnswer = await got.post(`${service.url}/v1/auth/token`, { json: { client_id: client.client_id, client_secret: secret, external_user_id: 'bench' } }).json<{ access_token: string }>();
-    await got.post(`${service.url}/v1/integrations/connectors`, { headers: { authorization: `Bearer ${tokenAnswer.access_token}` }, json: { external_user_id: 'bench', connector_type: 'hubspot', credentials: info.credentials } });
+    const tokenAnswer = await got
+      .post(`${service.url}/v1/auth/token`, { json: { client_id: client.client_id, client_secret: secret, external_user_id: 'bench' } })
+      .json<{ access_token: string }>();
+    await got.post(`${service.url}/v1/integrations/connectors`, {
+      headers: { authorization: `Bearer ${tokenAnswer.access_token}` },
+      json: { external_user_id: 'bench', connector_type: 'hubspot', credentials: info.credentials },
+    });
     const hosted = connect('hubspot', { hosted: { baseUrl: service.url, externalUserId: 'bench', clientId: client.client_id, clientSecret: secret } });
     const local = connect('hubspot', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false });
     await interleave(

@@ -30,7 +30,18 @@ function pascal(...parts: string[]): string {
 }
 
 /** Keywords whose value is one schema, and those whose value maps names (or positions) to schemas. */
-const ONE_SCHEMA = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']);
+const ONE_SCHEMA = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 
@@ -44,7 +55,8 @@ function untitled(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'title') continue;
     if (ONE_SCHEMA.has(key)) out[key] = untitled(value);
-    else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, untitled(sub)]));
+    else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object')
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, untitled(sub)]));
     else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(untitled);
     else out[key] = value;
   }
@@ -88,11 +100,16 @@ function metaSchema(action: ActionSpec): JsonSchema {
   const token = tokenSchema(action);
   const paging = action.pagination;
   if (paging?.type === 'record_key' && paging.token_meta !== undefined) {
-    properties[paging.token_meta] = { anyOf: [exact({ [paging.param]: { type: 'string' } }), { type: 'null' }], description: `The cursor as {${paging.param}}; null on the last page.` };
+    properties[paging.token_meta] = {
+      anyOf: [exact({ [paging.param]: { type: 'string' } }), { type: 'null' }],
+      description: `The cursor as {${paging.param}}; null on the last page.`,
+    };
   }
   for (const [name, path] of Object.entries(action.response.meta ?? {})) {
     const isToken = token !== undefined && paging?.type === 'body_token' && path === paging.token_path;
-    properties[name] = isToken ? { anyOf: [token, { type: 'null' }], description: NEXT_CURSOR } : { tsType: 'unknown', description: `The answer's \`${path || '(body)'}\`, or null.` };
+    properties[name] = isToken
+      ? { anyOf: [token, { type: 'null' }], description: NEXT_CURSOR }
+      : { tsType: 'unknown', description: `The answer's \`${path || '(body)'}\`, or null.` };
   }
   if (action.response.records !== undefined && token !== undefined && !('next_cursor' in properties)) {
     properties.next_cursor = { anyOf: [token, { type: 'null' }], description: NEXT_CURSOR };
@@ -178,7 +195,11 @@ function shippedSchema(manifests: Manifest[]): JSONSchema {
     for (const [name, entity] of Object.entries(manifest.entities)) entities[name] = entitySchema(defs, manifest.type, name, entity);
     connectors[manifest.type] = define(defs, `${pascal(manifest.type)}Entities`, exact(entities, manifest.name));
   }
-  return { ...exact(connectors, 'Every shipped connector type: its entities, their actions, and what each takes and returns.'), title: 'ShippedConnectors', definitions: defs } as JSONSchema;
+  return {
+    ...exact(connectors, 'Every shipped connector type: its entities, their actions, and what each takes and returns.'),
+    title: 'ShippedConnectors',
+    definitions: defs,
+  } as JSONSchema;
 }
 
 /** The shipped manifests, loaded and checked as the engine loads them, in file order. */

@@ -41,9 +41,7 @@ export class OAuthRefresher {
     this.url = compileTemplate(spec.token_url);
     this.body = Object.entries(spec.body).map(([k, v]) => [k, compileTemplate(v)] as const);
     this.headers = Object.entries(spec.headers ?? {}).map(([k, v]) => [k, compileTemplate(v)] as const);
-    this.basic = spec.client_auth
-      ? { username: compileTemplate(spec.client_auth.username), password: compileTemplate(spec.client_auth.password) }
-      : undefined;
+    this.basic = spec.client_auth ? { username: compileTemplate(spec.client_auth.username), password: compileTemplate(spec.client_auth.password) } : undefined;
   }
 
   private tokenUrl(context: TemplateContext): URL {

@@ -23,12 +23,11 @@ export function selectScheme(manifest: Manifest, credentials: unknown, ajv: Ajv)
       const field = extra ?? missing;
       details.push({
         path: `/credentials${error.instancePath}${field ? `/${field}` : ''}`,
-        message: `${scheme.name}: ${extra ? 'is not a field of this scheme' : error.message ?? 'is invalid'}`,
+        message: `${scheme.name}: ${extra ? 'is not a field of this scheme' : (error.message ?? 'is invalid')}`,
       });
     }
   }
-  throw new InvalidCredentialsError(
-    `credentials match no auth scheme of ${manifest.type}; expected one of: ${manifest.auth.map(describeScheme).join('; ')}`,
-    { details },
-  );
+  throw new InvalidCredentialsError(`credentials match no auth scheme of ${manifest.type}; expected one of: ${manifest.auth.map(describeScheme).join('; ')}`, {
+    details,
+  });
 }

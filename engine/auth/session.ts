@@ -59,7 +59,16 @@ export class AuthSession {
     this.signer = compileSigner(options.scheme.sign);
     const oauth = options.scheme.oauth2;
     if (oauth) {
-      this.refresher = new OAuthRefresher(oauth, options.label, options.redact, options.timeoutMs, options.egress, options.tokenOrigin, options.onRequest, options.clock ?? systemClock);
+      this.refresher = new OAuthRefresher(
+        oauth,
+        options.label,
+        options.redact,
+        options.timeoutMs,
+        options.egress,
+        options.tokenOrigin,
+        options.onRequest,
+        options.clock ?? systemClock,
+      );
     }
   }
 

@@ -30,7 +30,11 @@ export function describeEntities(source: ConnectorSource): Record<string, Record
         params: Object.fromEntries(
           Object.entries(props).map(([param, schema]) => [
             param,
-            { type: schema.type ?? (schema.enum ? 'enum' : 'any'), required: required.has(param), ...(schema.description ? { description: schema.description } : {}) },
+            {
+              type: schema.type ?? (schema.enum ? 'enum' : 'any'),
+              required: required.has(param),
+              ...(schema.description ? { description: schema.description } : {}),
+            },
           ]),
         ),
         rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
@@ -50,7 +54,9 @@ export function entitiesText(source: ConnectorSource): string {
     for (const [name, action] of Object.entries(actions)) {
       lines.push(`  ${name}${action.description ? ` - ${action.description}` : ''}`);
       for (const [param, info] of Object.entries(action.params)) {
-        lines.push(`    ${info.required ? '*' : ' '} ${param} (${Array.isArray(info.type) ? info.type.join('|') : String(info.type)})${info.description ? `: ${info.description}` : ''}`);
+        lines.push(
+          `    ${info.required ? '*' : ' '} ${param} (${Array.isArray(info.type) ? info.type.join('|') : String(info.type)})${info.description ? `: ${info.description}` : ''}`,
+        );
       }
       for (const rule of action.rules) lines.push(`    rule ${rule}`);
       for (const [path, type] of Object.entries(action.value_types ?? {})) lines.push(`    value type ${path}: ${type}`);

@@ -25,7 +25,15 @@ export interface ExecOptions {
 async function saveFile(file: DownloadStream, output: string | undefined): Promise<void> {
   const target = output && output !== '-' ? createWriteStream(output) : process.stdout;
   await pipeline(Readable.from(file), target, { end: target !== process.stdout });
-  process.stderr.write(JSON.stringify({ status: file.status, content_type: file.contentType ?? null, content_length: file.contentLength ?? null, content_range: file.contentRange ?? null, ...(output ? { output } : {}) }) + '\n');
+  process.stderr.write(
+    JSON.stringify({
+      status: file.status,
+      content_type: file.contentType ?? null,
+      content_length: file.contentLength ?? null,
+      content_range: file.contentRange ?? null,
+      ...(output ? { output } : {}),
+    }) + '\n',
+  );
 }
 
 function readCredentials(file: string | undefined): Record<string, unknown> {
@@ -88,14 +96,26 @@ export async function execCommand(words: string[], options: ExecOptions): Promis
     if (!upstream) throw new UnknownConnectorTypeError(`the sandbox has no fake for "${type}"; it serves ${Object.keys(sandbox.upstreams).join(', ')}`);
     // The fake's file host and customer host are origins of the sandbox too.
     const allowOrigins = [...upstream.allow_origins, ...(options.allowOrigin ?? [])];
-    const connection = openConnection(type, { credentials: upstream.credentials, config: { ...upstream.config, ...config }, baseUrl: upstream.base_url, allowOrigins });
+    const connection = openConnection(type, {
+      credentials: upstream.credentials,
+      config: { ...upstream.config, ...config },
+      baseUrl: upstream.base_url,
+      allowOrigins,
+    });
     await print(connection, entity, action, params, options.all, options.output);
   } finally {
     await sandbox.close();
   }
 }
 
-async function print(connection: Connection, entity: string, action: string, params: Record<string, unknown> | undefined, all?: boolean, output?: string): Promise<void> {
+async function print(
+  connection: Connection,
+  entity: string,
+  action: string,
+  params: Record<string, unknown> | undefined,
+  all?: boolean,
+  output?: string,
+): Promise<void> {
   if (!all) {
     const result = await connection.execute(entity, action, params);
     if (result instanceof DownloadStream) return saveFile(result, output);

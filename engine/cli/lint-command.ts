@@ -14,7 +14,13 @@ export interface LintReport {
  * `file:line:col message`, so CI fails with all of them at once.
  */
 export function lintManifests(files: string[]): LintReport {
-  const targets = files.length > 0 ? files : readdirSync(connectorsDir()).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(connectorsDir(), f));
+  const targets =
+    files.length > 0
+      ? files
+      : readdirSync(connectorsDir())
+          .filter((f) => f.endsWith('.yaml'))
+          .sort()
+          .map((f) => join(connectorsDir(), f));
   const problems: string[] = [];
   for (const file of targets) {
     try {

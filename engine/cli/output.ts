@@ -11,9 +11,7 @@ export function printJson(value: unknown): void {
  */
 export function printError(error: unknown): void {
   const body =
-    error instanceof EngineError
-      ? error.toJSON()
-      : { error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error), retryable: false } };
+    error instanceof EngineError ? error.toJSON() : { error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error), retryable: false } };
   process.stderr.write(JSON.stringify(body, null, 2) + '\n');
   process.exitCode = error instanceof EngineError && error.code !== 'INTERNAL' ? 1 : 70;
 }

@@ -50,7 +50,9 @@ function addLintCommand(program: Command): void {
       guarded((files: string[]) => {
         const report = lintManifests(files);
         for (const problem of report.problems) process.stderr.write(problem + '\n');
-        process.stdout.write(`${report.files} manifest${report.files === 1 ? '' : 's'} checked, ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}\n`);
+        process.stdout.write(
+          `${report.files} manifest${report.files === 1 ? '' : 's'} checked, ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}\n`,
+        );
         if (report.problems.length > 0) process.exitCode = 1;
       }),
     );
@@ -61,13 +63,21 @@ function addExecCommand(program: Command): void {
   program
     .command('exec')
     .description('run one action and print the result as JSON')
-    .argument('<words...>', '<type> <entity> <action>: a shipped connector type (see the connectors folder), an entity (e.g. contacts) and an action (list, get, api_search, ...); with --manifest, only <entity> <action>')
-    .option('--manifest <file>', "run this manifest file instead of a shipped type (a connector you are writing)")
+    .argument(
+      '<words...>',
+      '<type> <entity> <action>: a shipped connector type (see the connectors folder), an entity (e.g. contacts) and an action (list, get, api_search, ...); with --manifest, only <entity> <action>',
+    )
+    .option('--manifest <file>', 'run this manifest file instead of a shipped type (a connector you are writing)')
     .option('--params <json>', 'action params as a JSON object')
     .option('--credentials <file>', 'JSON file with the credentials ("-" for stdin); rotated tokens are written back')
     .option('--config <json>', 'connector config as a JSON object')
     .option('--base-url <url>', 'upstream base URL (e.g. the sandbox); its origin is trusted as named')
-    .option('--allow-origin <origin>', "another origin requests may go to besides the manifest's hosts, e.g. the sandbox's allow_origins (repeatable)", collect, [])
+    .option(
+      '--allow-origin <origin>',
+      "another origin requests may go to besides the manifest's hosts, e.g. the sandbox's allow_origins (repeatable)",
+      collect,
+      [],
+    )
     .option('--all', 'follow every page and print one record per line (NDJSON)')
     .option('--output <file>', 'for download: write the file here instead of stdout')
     .option('--sandbox', 'run against the built-in fake upstream with its credentials (no set-up needed)')
@@ -148,7 +158,7 @@ function addClientsCommands(program: Command): void {
     .action(guarded(listClientsCommand));
   clients
     .command('revoke')
-    .description("revoke a platform client: its tokens stop at once and its connectors become unreachable (kept, unless --purge)")
+    .description('revoke a platform client: its tokens stop at once and its connectors become unreachable (kept, unless --purge)')
     .argument('<client_id>', 'client id')
     .option('--database-url <url>', 'database')
     .option('--purge', "also delete the client's connectors with their credentials and synchronized copies")

@@ -22,7 +22,9 @@ function secondsFrom(variable: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new InvalidRequestError(`${variable} must be a positive number of seconds, got "${value}"`, { details: [{ path: variable, message: 'must be seconds > 0' }] });
+    throw new InvalidRequestError(`${variable} must be a positive number of seconds, got "${value}"`, {
+      details: [{ path: variable, message: 'must be seconds > 0' }],
+    });
   }
   return seconds * 1000;
 }
@@ -31,7 +33,9 @@ function minutesFrom(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const minutes = Number(value);
   if (!Number.isFinite(minutes) || minutes <= 0) {
-    throw new InvalidRequestError(`the sync interval must be a positive number of minutes, got "${value}"`, { details: [{ path: '--sync-interval', message: 'must be minutes > 0' }] });
+    throw new InvalidRequestError(`the sync interval must be a positive number of minutes, got "${value}"`, {
+      details: [{ path: '--sync-interval', message: 'must be minutes > 0' }],
+    });
   }
   return minutes * 60_000;
 }
@@ -40,7 +44,9 @@ function countFrom(value: string | undefined, name: string): number | undefined 
   if (value === undefined || value === '') return undefined;
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1) {
-    throw new InvalidRequestError(`${name} must be a whole number of at least 1, got "${value}"`, { details: [{ path: name, message: 'must be an integer >= 1' }] });
+    throw new InvalidRequestError(`${name} must be a whole number of at least 1, got "${value}"`, {
+      details: [{ path: name, message: 'must be an integer >= 1' }],
+    });
   }
   return count;
 }
@@ -58,7 +64,9 @@ export const DEFAULT_DATABASE_URL = 'sqlite:./data/engine.db';
 function portFrom(value: string | undefined): number {
   const port = Number(value ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new InvalidRequestError(`the port must be an integer from 0 to 65535, got "${value}"`, { details: [{ path: '--port', message: 'must be a port number' }] });
+    throw new InvalidRequestError(`the port must be an integer from 0 to 65535, got "${value}"`, {
+      details: [{ path: '--port', message: 'must be a port number' }],
+    });
   }
   return port;
 }
@@ -82,12 +90,17 @@ export function allowOriginsFromEnv(types: string[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const type of types) {
     const name = `ENGINE_ALLOW_ORIGINS_${type.toUpperCase().replace(/-/g, '_')}`;
-    const origins = (process.env[name] ?? '').split(',').map((value) => value.trim()).filter((value) => value !== '');
+    const origins = (process.env[name] ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
     if (origins.length === 0) continue;
     try {
       out[type] = trustedOrigins(undefined, origins);
     } catch (error) {
-      throw new InvalidRequestError(`${name}: ${(error as Error).message}`, { details: [{ path: name, message: 'must be origins (scheme://host[:port]) separated by commas' }] });
+      throw new InvalidRequestError(`${name}: ${(error as Error).message}`, {
+        details: [{ path: name, message: 'must be origins (scheme://host[:port]) separated by commas' }],
+      });
     }
   }
   return out;
@@ -161,7 +174,14 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   );
   // Scripts wait for this line (DESIGN.md §6), so it is written whatever the log level.
   process.stdout.write(
-    JSON.stringify({ level: 30, time: Date.now(), url: service.url, database: databaseUrl.replace(/\/\/[^@/]*@/, '//[REDACTED]@'), sandbox: Boolean(sandbox), msg: `connector-engine listening on ${service.url}` }) + '\n',
+    JSON.stringify({
+      level: 30,
+      time: Date.now(),
+      url: service.url,
+      database: databaseUrl.replace(/\/\/[^@/]*@/, '//[REDACTED]@'),
+      sandbox: Boolean(sandbox),
+      msg: `connector-engine listening on ${service.url}`,
+    }) + '\n',
   );
   if ((await service.store.listClients()).length === 0) {
     service.app.log.info('no platform client yet: create one with `npx connector-engine clients create --name my-app` and use it on POST /v1/auth/token');

@@ -9,7 +9,9 @@ import { DEFAULT_DATABASE_URL, upstreamRoutes } from './serve-command.js';
 function parseBatchSize(text: string): number {
   const size = Number(text);
   if (!/^[0-9]+$/.test(text) || size < 1 || size > 10_000) {
-    throw new InvalidRequestError(`--batch-size must be a whole number from 1 to 10000, got "${text}"`, { details: [{ path: '--batch-size', message: 'must be a whole number from 1 to 10000' }] });
+    throw new InvalidRequestError(`--batch-size must be a whole number from 1 to 10000, got "${text}"`, {
+      details: [{ path: '--batch-size', message: 'must be a whole number from 1 to 10000' }],
+    });
   }
   return size;
 }
@@ -46,7 +48,9 @@ export async function syncCommand(connectorId: string, options: SyncCommandOptio
     });
     bar.end();
     if (!result.ran) {
-      process.stderr.write(`connector ${connectorId}: a pass is running in another process (lease until ${result.job?.lease_until ?? 'unknown'}); not starting a second one\n`);
+      process.stderr.write(
+        `connector ${connectorId}: a pass is running in another process (lease until ${result.job?.lease_until ?? 'unknown'}); not starting a second one\n`,
+      );
       process.exitCode = 3;
       return;
     }

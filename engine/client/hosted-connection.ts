@@ -1,7 +1,18 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import type { IncomingMessage } from 'node:http';
 import got, { type Request } from 'got';
-import { AmbiguousConnectorError, ConnectorNotFoundError, EngineError, InvalidParamsError, InvalidRequestError, PaginationLoopError, UnsupportedActionError, UpstreamError, errorFor, isErrorCode } from '../errors.js';
+import {
+  AmbiguousConnectorError,
+  ConnectorNotFoundError,
+  EngineError,
+  InvalidParamsError,
+  InvalidRequestError,
+  PaginationLoopError,
+  UnsupportedActionError,
+  UpstreamError,
+  errorFor,
+  isErrorCode,
+} from '../errors.js';
 import { DownloadStream, PageLoopGuard, unpageableReason, type ExecuteResult, type PagedOrder, type RecordData } from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
@@ -131,29 +142,42 @@ export class HostedConnection {
   private async namedConnector(id: string): Promise<string> {
     const found = (await this.call('GET', `/v1/integrations/connectors/${encodeURIComponent(id)}`)) as ConnectorSummary;
     if (found.connector_type !== this.type.toLowerCase()) {
-      throw new InvalidRequestError(`connector ${id} is a ${found.connector_type} connector, not ${this.type}`, { details: [{ path: '/connectorId', message: `names a ${found.connector_type} connector` }] });
+      throw new InvalidRequestError(`connector ${id} is a ${found.connector_type} connector, not ${this.type}`, {
+        details: [{ path: '/connectorId', message: `names a ${found.connector_type} connector` }],
+      });
     }
     return found.id;
   }
 
   /** The user's one connector of the type; with several, a guess could read the wrong account, so it refuses and lists them. */
   private async onlyConnector(): Promise<string> {
-    const body = (await this.call('GET', `/v1/integrations/connectors?connector_type=${encodeURIComponent(this.type.toLowerCase())}`)) as { data: ConnectorSummary[] };
+    const body = (await this.call('GET', `/v1/integrations/connectors?connector_type=${encodeURIComponent(this.type.toLowerCase())}`)) as {
+      data: ConnectorSummary[];
+    };
     const [first, ...others] = body.data;
-    if (!first) throw new ConnectorNotFoundError(`user ${this.options.externalUserId} has no ${this.type} connector; create one with POST /v1/integrations/connectors`);
+    if (!first)
+      throw new ConnectorNotFoundError(`user ${this.options.externalUserId} has no ${this.type} connector; create one with POST /v1/integrations/connectors`);
     if (others.length === 0) return first.id;
     const listed = body.data.map((c) => `${c.id}${c.name ? ` ("${c.name}")` : ''}`);
-    throw new AmbiguousConnectorError(`user ${this.options.externalUserId} has ${body.data.length} ${this.type} connectors: ${listed.join(', ')}; pass hosted.connectorId to pick one`, {
-      details: body.data.map((c) => ({ path: '/connectorId', message: `${c.id}: name ${JSON.stringify(c.name)}, created ${c.created_at}` })),
-      detailsTotal: body.data.length,
-    });
+    throw new AmbiguousConnectorError(
+      `user ${this.options.externalUserId} has ${body.data.length} ${this.type} connectors: ${listed.join(', ')}; pass hosted.connectorId to pick one`,
+      {
+        details: body.data.map((c) => ({ path: '/connectorId', message: `${c.id}: name ${JSON.stringify(c.name)}, created ${c.created_at}` })),
+        detailsTotal: body.data.length,
+      },
+    );
   }
 
   /** Runs one action through the service; `download` returns the file as a stream. */
   async execute(entity: string, action: 'download', params?: Record<string, unknown>, options?: HostedCallOptions): Promise<DownloadStream>;
   async execute(entity: string, action: 'search', params?: Record<string, unknown>, options?: HostedCallOptions): Promise<SearchResult>;
   async execute(entity: string, action: string, params?: Record<string, unknown>, options?: HostedCallOptions): Promise<ExecuteResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>, options?: HostedCallOptions): Promise<ExecuteResult | DownloadStream | SearchResult> {
+  async execute(
+    entity: string,
+    action: string,
+    params?: Record<string, unknown>,
+    options?: HostedCallOptions,
+  ): Promise<ExecuteResult | DownloadStream | SearchResult> {
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     const body = { entity, action, ...(params ? { params } : {}), ...callFields(options) };
     if (action === 'download') return this.download(entity, params ?? {}, options);
@@ -176,7 +200,11 @@ export class HostedConnection {
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(attempt > 0);
-      const request = got.stream.post(this.url(path), { headers: { authorization: `Bearer ${token}` }, json: { entity, action: 'download', params, ...callFields(options) }, throwHttpErrors: false });
+      const request = got.stream.post(this.url(path), {
+        headers: { authorization: `Bearer ${token}` },
+        json: { entity, action: 'download', params, ...callFields(options) },
+        throwHttpErrors: false,
+      });
       const response = await new Promise<IncomingMessage>((resolve, reject) => {
         request.once('response', resolve);
         request.once('error', reject);
@@ -184,7 +212,14 @@ export class HostedConnection {
       const status = response.statusCode ?? 0;
       if (status < 300) {
         const length = response.headers['content-length'];
-        return new DownloadStream(status, response.headers['content-type'], length === undefined ? undefined : Number(length), response.headers['content-range'], {}, request as Request);
+        return new DownloadStream(
+          status,
+          response.headers['content-type'],
+          length === undefined ? undefined : Number(length),
+          response.headers['content-range'],
+          {},
+          request as Request,
+        );
       }
       let text = '';
       for await (const chunk of request) text += String(chunk);
@@ -193,7 +228,10 @@ export class HostedConnection {
     }
   }
 
-  private async pagination(entity: string, action: string): Promise<{ pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder }> {
+  private async pagination(
+    entity: string,
+    action: string,
+  ): Promise<{ pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder }> {
     if (!this.types) {
       const body = (await this.call('GET', '/v1/connector-types')) as { data: ConnectorTypeInfo[] };
       this.types = new Map(body.data.map((info) => [info.type, info]));
@@ -208,7 +246,10 @@ export class HostedConnection {
     const { pagination_param: param, pagination_keep_params: keep, paged_order: paged } = await this.pagination(entity, action);
     const reason = paged && unpageableReason(paged, params);
     if (reason) {
-      throw new InvalidParamsError(`invalid params for ${this.type} ${entity} ${action}: records() reads every page, and ${reason.message} (in another order, execute gives the first page)`, { details: [reason] });
+      throw new InvalidParamsError(
+        `invalid params for ${this.type} ${entity} ${action}: records() reads every page, and ${reason.message} (in another order, execute gives the first page)`,
+        { details: [reason] },
+      );
     }
     let current = params;
     const guard = new PageLoopGuard();
@@ -216,7 +257,9 @@ export class HostedConnection {
       const page = (await this.execute(entity, action, current, options)) as { data: RecordData[]; meta: { next_cursor?: unknown; has_more: boolean } };
       // The service reads one page per call; an upstream that ignores the page param answers the same one again.
       if (guard.samePageAgain(page.data)) {
-        throw new PaginationLoopError(`${this.type} ${entity} ${action}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param ?? ''])}; stopping instead of looping`);
+        throw new PaginationLoopError(
+          `${this.type} ${entity} ${action}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param ?? ''])}; stopping instead of looping`,
+        );
       }
       yield* page.data;
       const token = page.meta.next_cursor;
@@ -224,9 +267,14 @@ export class HostedConnection {
       // More records, but no cursor: an order the upstream cannot be paged in (a keyset-paged
       // search sorted by another field). Stopping quietly would hide the rest.
       if (typeof token !== 'string' && typeof token !== 'number') {
-        throw new InvalidParamsError(`records() reads every page, but ${this.type} ${entity} ${action} gives no cursor for these params (an order it cannot page in); use execute for the first page`);
+        throw new InvalidParamsError(
+          `records() reads every page, but ${this.type} ${entity} ${action} gives no cursor for these params (an order it cannot page in); use execute for the first page`,
+        );
       }
-      if (guard.repeatedToken(token)) throw new PaginationLoopError(`${this.type} ${entity} ${action}: the service repeated page token "${String(token).slice(0, 80)}"; stopping instead of looping`);
+      if (guard.repeatedToken(token))
+        throw new PaginationLoopError(
+          `${this.type} ${entity} ${action}: the service repeated page token "${String(token).slice(0, 80)}"; stopping instead of looping`,
+        );
       const base = keep ? Object.fromEntries(Object.entries(current).filter(([k]) => keep.includes(k))) : current;
       current = { ...base, [param]: token };
     }

@@ -143,10 +143,14 @@ function sleepOn(queue: WaitQueue, ms: number, signal: AbortSignal | undefined):
       queue.cancel(entry);
       reject(signal?.reason);
     };
-    const entry = queue.schedule('sleep', () => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const entry = queue.schedule(
+      'sleep',
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      ms,
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 
 /** The JSON Schemas of the hosted API bodies, read from schemas/ (the published reference). */
-export function bodySchema(name: 'hosted-token-request' | 'hosted-connector-create' | 'hosted-connector-update' | 'hosted-execute-request' | 'hosted-sync-request'): Record<string, unknown> {
+export function bodySchema(
+  name: 'hosted-token-request' | 'hosted-connector-create' | 'hosted-connector-update' | 'hosted-execute-request' | 'hosted-sync-request',
+): Record<string, unknown> {
   return JSON.parse(readFileSync(join(packageRoot(), 'schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>;
 }

@@ -74,7 +74,13 @@ export class ConnectorPool {
    * metrics. Answers the credentials to store: the rotated set when the check refreshed an OAuth
    * grant, since a single-use refresh token is spent by then.
    */
-  async checkCredentials(input: { type: string; credentials: Credentials; config: Record<string, unknown>; connectorId?: string; deadlineMs?: number }): Promise<Credentials> {
+  async checkCredentials(input: {
+    type: string;
+    credentials: Credentials;
+    config: Record<string, unknown>;
+    connectorId?: string;
+    deadlineMs?: number;
+  }): Promise<Credentials> {
     const connection = openConnection(input.type, { credentials: input.credentials, config: input.config, ...this.routing(input.type, input.connectorId) });
     await connection.checkCredentials(input.deadlineMs === undefined ? undefined : { deadlineMs: input.deadlineMs });
     return connection.credentials;
@@ -107,7 +113,8 @@ export class ConnectorPool {
         let answeredAt = 0;
         const outcome = await this.store.withCredentialsLock(id, async (current) => {
           const stored = JSON.parse(this.cipher.decrypt(current.ciphertext)) as Credentials;
-          const someoneRefreshed = stored.access_token !== undefined && stored.access_token !== stale.access_token && !expired(stored, (this.options.clock ?? systemClock).now());
+          const someoneRefreshed =
+            stored.access_token !== undefined && stored.access_token !== stale.access_token && !expired(stored, (this.options.clock ?? systemClock).now());
           if (someoneRefreshed) return { credentials: stored, refreshed: false, version: current.version };
           // Refresh from the stored set: with single-use refresh tokens only the newest one works.
           const next = await run(stored);

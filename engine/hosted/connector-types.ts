@@ -14,7 +14,26 @@ export interface ConnectorTypeDescription {
   check: CredentialsCheckSpec;
   /** Config settings some actions need (their `required_config`), which ones, and how to find a value. */
   config_needs: ConfigNeed[];
-  entities: Record<string, { description?: string; actions: Record<string, { description?: string; params: Record<string, unknown>; rules: string[]; pagination_param: string | null; pagination_keep_params: string[] | null; paged_order?: PagedOrder; required_config: string[]; value_types?: Record<string, string>; discovers_value_types?: true }> }>;
+  entities: Record<
+    string,
+    {
+      description?: string;
+      actions: Record<
+        string,
+        {
+          description?: string;
+          params: Record<string, unknown>;
+          rules: string[];
+          pagination_param: string | null;
+          pagination_keep_params: string[] | null;
+          paged_order?: PagedOrder;
+          required_config: string[];
+          value_types?: Record<string, string>;
+          discovers_value_types?: true;
+        }
+      >;
+    }
+  >;
 }
 
 function describe(manifest: Manifest): ConnectorTypeDescription {
@@ -37,7 +56,16 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
       const valueTypes = spec.sync?.value_types ? { value_types: { ...spec.sync.value_types } } : {};
       // Types the upstream account defines (custom fields) are read at every pass and shown with the sync state.
       const discovers = spec.sync?.discover_fields ? { discovers_value_types: true as const } : {};
-      actions.search = { description: SEARCH_ACTION_DESCRIPTION, params: search, rules: [], pagination_param: 'cursor', pagination_keep_params: null, required_config: [], ...valueTypes, ...discovers };
+      actions.search = {
+        description: SEARCH_ACTION_DESCRIPTION,
+        params: search,
+        rules: [],
+        pagination_param: 'cursor',
+        pagination_keep_params: null,
+        required_config: [],
+        ...valueTypes,
+        ...discovers,
+      };
     }
     entities[entity] = { ...(spec.description ? { description: spec.description } : {}), actions };
   }
@@ -47,7 +75,11 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
     version: manifest.version,
     ...(manifest.docs_url ? { docs_url: manifest.docs_url } : {}),
     config: manifest.config,
-    auth_schemes: manifest.auth.map((scheme) => ({ name: scheme.name, ...(scheme.description ? { description: scheme.description } : {}), credentials: scheme.credentials })),
+    auth_schemes: manifest.auth.map((scheme) => ({
+      name: scheme.name,
+      ...(scheme.description ? { description: scheme.description } : {}),
+      credentials: scheme.credentials,
+    })),
     check: manifest.check,
     config_needs: configNeeds(manifest),
     entities,

@@ -31,7 +31,10 @@ const FRAMEWORK_ERRORS: Record<string, () => EngineError> = {
 function validationError(problems: ValidationProblem[]): InvalidRequestError {
   const details: ErrorDetail[] = problems.map((v) => {
     const extra = v.params?.additionalProperty ?? v.params?.missingProperty;
-    return { path: `${v.instancePath}${extra ? `/${String(extra)}` : ''}` || '/', message: extra && v.params?.additionalProperty ? 'is not allowed' : v.message ?? 'is invalid' };
+    return {
+      path: `${v.instancePath}${extra ? `/${String(extra)}` : ''}` || '/',
+      message: extra && v.params?.additionalProperty ? 'is not allowed' : (v.message ?? 'is invalid'),
+    };
   });
   return new InvalidRequestError(`invalid request body: ${summarizeDetails(details)}`, { details });
 }

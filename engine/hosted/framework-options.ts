@@ -13,7 +13,9 @@ export const MAX_PARAM_LENGTH = 100;
  * and a request that arrives while the server closes is answered by refuseWhileClosing instead
  * of fastify's built-in 503 body. Node's own answers are taken over by registerNodeAnswers.
  */
-export function frameworkOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions' | 'return503OnClosing'> & { http: ServerOptions } {
+export function frameworkOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions' | 'return503OnClosing'> & {
+  http: ServerOptions;
+} {
   return {
     // Node would answer a missing Host itself; registerNodeAnswers checks it in our shape instead.
     http: { requireHostHeader: false },

@@ -44,7 +44,12 @@ export interface HostedContext {
   /** The tenant's connector, or CONNECTOR_NOT_FOUND exactly as for an unknown id. */
   owned(request: FastifyRequest, id: string): Promise<ConnectorRow>;
   /** The type's credentials check under the execute deadline; answers the credentials to store (rotated, when it refreshed). */
-  checkWithUpstream(type: string, credentials: Record<string, unknown>, config: Record<string, unknown>, connectorId?: string): Promise<Record<string, unknown>>;
+  checkWithUpstream(
+    type: string,
+    credentials: Record<string, unknown>,
+    config: Record<string, unknown>,
+    connectorId?: string,
+  ): Promise<Record<string, unknown>>;
 }
 
 /** The tenant a verified token names; the authenticate hook sets it before any scoped route runs. */
@@ -59,7 +64,13 @@ function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Pick<T
   return out as Pick<T, K>;
 }
 
-function createScheduler(options: HostedServerOptions, pool: ConnectorPool, metrics: ServiceMetrics, log: () => FastifyBaseLogger, clock: Clock): SyncScheduler {
+function createScheduler(
+  options: HostedServerOptions,
+  pool: ConnectorPool,
+  metrics: ServiceMetrics,
+  log: () => FastifyBaseLogger,
+  clock: Clock,
+): SyncScheduler {
   const { store } = options;
   return new SyncScheduler({
     store,
@@ -67,7 +78,11 @@ function createScheduler(options: HostedServerOptions, pool: ConnectorPool, metr
       const row = await store.findConnector(id);
       return row ? { connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest } : undefined;
     },
-    logger: { info: (object, message) => log().info(object, message), warn: (object, message) => log().warn(object, message), error: (object, message) => log().error(object, message) },
+    logger: {
+      info: (object, message) => log().info(object, message),
+      warn: (object, message) => log().warn(object, message),
+      error: (object, message) => log().error(object, message),
+    },
     observer: metrics.sync,
     clock,
     ...pick(options.sync ?? {}, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs', 'concurrency']),
@@ -92,7 +107,14 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
   const scheduler = createScheduler(options, pool, metrics, log, clock);
   const background = options.sync?.background ?? true;
   const context: HostedContext = {
-    options, store, cipher, clock, metrics, pool, scheduler, background,
+    options,
+    store,
+    cipher,
+    clock,
+    metrics,
+    pool,
+    scheduler,
+    background,
     tokens: new TokenIssuer(options.serviceKey, undefined, clock),
     clients: new ClientAuthenticator(store),
     async requestSync(tenant, id, full, runHere) {
@@ -120,7 +142,13 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
       return row;
     },
     checkWithUpstream: (type, credentials, config, connectorId) =>
-      pool.checkCredentials({ type, credentials, config, ...(connectorId ? { connectorId } : {}), ...(options.executeDeadlineMs !== undefined ? { deadlineMs: options.executeDeadlineMs } : {}) }),
+      pool.checkCredentials({
+        type,
+        credentials,
+        config,
+        ...(connectorId ? { connectorId } : {}),
+        ...(options.executeDeadlineMs !== undefined ? { deadlineMs: options.executeDeadlineMs } : {}),
+      }),
   };
   return context;
 }

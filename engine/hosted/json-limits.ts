@@ -72,11 +72,13 @@ export function findJsonLimitProblem(text: string, limits = JSON_BODY_LIMITS): E
     } else if (top && !top.array && c === COLON) {
       top.keyStart = stringStart;
       top.keyEnd = stringEnd;
-      if (++top.count > limits.maxObjectMembers) return { path: pointer(text, frames.slice(0, -1)), message: `has more than ${limits.maxObjectMembers} members` };
+      if (++top.count > limits.maxObjectMembers)
+        return { path: pointer(text, frames.slice(0, -1)), message: `has more than ${limits.maxObjectMembers} members` };
     } else if (top && c === COMMA) {
       if (top.array) top.count++;
       if (++values > limits.maxValues) return { path: pointer(text, frames), message: `is where the body passes ${limits.maxValues} values` };
-      if (top.array && top.count > limits.maxArrayItems) return { path: pointer(text, frames.slice(0, -1)), message: `has more than ${limits.maxArrayItems} items` };
+      if (top.array && top.count > limits.maxArrayItems)
+        return { path: pointer(text, frames.slice(0, -1)), message: `has more than ${limits.maxArrayItems} items` };
     }
   }
   return undefined;
@@ -85,9 +87,7 @@ export function findJsonLimitProblem(text: string, limits = JSON_BODY_LIMITS): E
 /** The JSON pointer (RFC 6901) of the value the frames lead to. */
 function pointer(text: string, frames: readonly Frame[]): string {
   if (frames.length === 0) return '/';
-  return frames
-    .map((frame) => `/${frame.array ? Math.max(frame.count - 1, 0) : escapeSegment(keyOf(text, frame))}`)
-    .join('');
+  return frames.map((frame) => `/${frame.array ? Math.max(frame.count - 1, 0) : escapeSegment(keyOf(text, frame))}`).join('');
 }
 
 function keyOf(text: string, frame: Frame): string {

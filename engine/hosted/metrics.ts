@@ -12,7 +12,12 @@ import type { SyncObserver, SyncPassOutcome } from '../sync/index.js';
  */
 export class ServiceMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({ name: 'engine_http_requests_total', help: 'HTTP requests served', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
+  readonly requests = new Counter({
+    name: 'engine_http_requests_total',
+    help: 'HTTP requests served',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
   readonly latency = new Histogram({
     name: 'engine_http_request_duration_seconds',
     help: 'HTTP request latency',
@@ -26,15 +31,30 @@ export class ServiceMetrics {
     labelNames: ['connector_type', 'kind'],
     registers: [this.registry],
   });
-  private readonly upstreamRetries = new Counter({ name: 'engine_upstream_retries_total', help: 'Upstream API requests sent again after a failure', labelNames: ['connector_type'], registers: [this.registry] });
-  private readonly refreshes = new Counter({ name: 'engine_oauth_refreshes_total', help: 'OAuth refresh requests sent to token endpoints', labelNames: ['connector_type'], registers: [this.registry] });
+  private readonly upstreamRetries = new Counter({
+    name: 'engine_upstream_retries_total',
+    help: 'Upstream API requests sent again after a failure',
+    labelNames: ['connector_type'],
+    registers: [this.registry],
+  });
+  private readonly refreshes = new Counter({
+    name: 'engine_oauth_refreshes_total',
+    help: 'OAuth refresh requests sent to token endpoints',
+    labelNames: ['connector_type'],
+    registers: [this.registry],
+  });
   private readonly syncPasses = new Counter({
     name: 'engine_sync_passes_total',
     help: 'Sync passes run by this process, by outcome (succeeded, failed: an entity failed, stopped: shutdown or lease lost)',
     labelNames: ['connector_type', 'outcome'],
     registers: [this.registry],
   });
-  private readonly syncRecords = new Counter({ name: 'engine_sync_records_written_total', help: 'Records written to synchronized copies by this process', labelNames: ['connector_type'], registers: [this.registry] });
+  private readonly syncRecords = new Counter({
+    name: 'engine_sync_records_written_total',
+    help: 'Records written to synchronized copies by this process',
+    labelNames: ['connector_type'],
+    registers: [this.registry],
+  });
   private readonly syncDuration = new Histogram({
     name: 'engine_sync_pass_duration_seconds',
     help: 'Duration of sync passes run by this process',

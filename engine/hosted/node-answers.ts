@@ -23,7 +23,12 @@ export function registerNodeAnswers(app: FastifyInstance): void {
     const requestId = newRequestId();
     app.log.info({ reqId: requestId }, 'unsupported Expect header refused');
     const body = JSON.stringify(errorBody(new ExpectationFailedError('the only expectation supported is Expect: 100-continue'), requestId));
-    response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'close' });
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': requestId,
+      connection: 'close',
+    });
     response.end(body);
   });
   app.addHook('onRequest', async (request) => {

@@ -9,7 +9,11 @@ const NEED: Schema = {
   required: ['setting', 'needed_by', 'message'],
   properties: {
     setting: { type: 'string', description: 'The config setting.' },
-    needed_by: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Entity -> the actions of it that need the setting.' },
+    needed_by: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+      description: 'Entity -> the actions of it that need the setting.',
+    },
     find_with: {
       type: 'object',
       description: 'The action whose records hold the values, and the record field that holds one; its value is what the setting takes.',
@@ -33,7 +37,8 @@ export const CONNECTOR_SCHEMA: Schema = {
     missing_config: {
       type: 'array',
       items: NEED,
-      description: 'Settings that some actions need and this config lacks (empty when none): those actions answer INVALID_CONFIG until a PATCH with the whole config adds them.',
+      description:
+        'Settings that some actions need and this config lacks (empty when none): those actions answer INVALID_CONFIG until a PATCH with the whole config adds them.',
     },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },

@@ -19,7 +19,11 @@ const errorBody: Schema = {
         retryable: { type: 'boolean' },
         request_id: { type: 'string', description: 'Id of this request, also in the x-request-id header and on its server log lines.' },
         retry_after_ms: { type: 'integer' },
-        details: { type: 'array', maxItems: ERROR_LIMITS.maxDetails, items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        details: {
+          type: 'array',
+          maxItems: ERROR_LIMITS.maxDetails,
+          items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+        },
         details_omitted: { type: 'integer', description: 'Problems found beyond the ones listed in details.' },
         upstream: { type: 'object', properties: { status: { type: 'integer' }, message: { type: 'string' }, request_id: { type: 'string' } } },
         sync: { type: 'object', description: 'SEARCH_NOT_READY: the sync state of the entity.' },
@@ -29,7 +33,10 @@ const errorBody: Schema = {
           properties: {
             deadline_ms: { type: 'integer' },
             elapsed_ms: { type: 'integer' },
-            waiting_for: { enum: ['rate_limiter', 'retry_after', 'backoff', 'attempt', 'refresh'], description: 'What the call was doing, or was about to wait for, when it stopped.' },
+            waiting_for: {
+              enum: ['rate_limiter', 'retry_after', 'backoff', 'attempt', 'refresh'],
+              description: 'What the call was doing, or was about to wait for, when it stopped.',
+            },
             needed_ms: { type: 'integer', description: 'A wait that would have ended past the deadline, so the call stopped at once.' },
             rate_limiter_ms: { type: 'integer' },
             retry_after_ms: { type: 'integer' },
@@ -49,7 +56,10 @@ function json(schema: Schema | OpenAPIV3_1.ReferenceObject, description: string)
 }
 
 const errors = {
-  '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params, config or credentials (INVALID_CREDENTIALS also when the upstream refused them at the credentials check); REQUEST_TOO_COMPLEX for a body over the JSON limits'),
+  '400': json(
+    { $ref: '#/components/schemas/Error' },
+    'Invalid request, entity, action, params, config or credentials (INVALID_CREDENTIALS also when the upstream refused them at the credentials check); REQUEST_TOO_COMPLEX for a body over the JSON limits',
+  ),
   '401': json({ $ref: '#/components/schemas/Error' }, 'Missing, expired or invalid token'),
   '404': json({ $ref: '#/components/schemas/Error' }, 'Unknown connector (or another tenant’s: another user, or another platform client)'),
   '413': json({ $ref: '#/components/schemas/Error' }, 'PAYLOAD_TOO_LARGE: the body is over the size limit'),
@@ -62,7 +72,10 @@ const CONNECTOR_REF = { $ref: '#/components/schemas/Connector' };
 
 /** What a credentials check answers when the upstream could not say yes or no. */
 const CHECK_FAILURES = {
-  '502': json({ $ref: '#/components/schemas/Error' }, 'The credentials check could not reach a verdict: UPSTREAM_ERROR, HOST_NOT_ALLOWED (retry, or skip the check with check_credentials: false)'),
+  '502': json(
+    { $ref: '#/components/schemas/Error' },
+    'The credentials check could not reach a verdict: UPSTREAM_ERROR, HOST_NOT_ALLOWED (retry, or skip the check with check_credentials: false)',
+  ),
   '504': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_TIMEOUT: the credentials check did not finish in time'),
 };
 
@@ -91,7 +104,8 @@ const SYNC_STATUS: Schema = {
           value_types: {
             type: 'object',
             additionalProperties: { enum: ['number', 'date-time'] },
-            description: 'Entities whose sync plan discovers fields: the value types the last successful pass read from the upstream (path -> type); the manifest\'s own value_types win over these.',
+            description:
+              "Entities whose sync plan discovers fields: the value types the last successful pass read from the upstream (path -> type); the manifest's own value_types win over these.",
           },
         },
       },
@@ -104,12 +118,15 @@ function executeBodies(): Schema[] {
   const timeout = (bodySchema('hosted-execute-request').properties as Record<string, Schema>).timeout_ms as Schema;
   return connectorTypes().flatMap((type) =>
     Object.entries(type.entities).flatMap(([entity, spec]) =>
-      Object.entries(spec.actions).map(([action, info]) => ({
-        title: `${type.type} ${entity} ${action}`,
-        type: 'object',
-        required: ['entity', 'action'],
-        properties: { entity: { const: entity }, action: { const: action }, params: info.params as Schema, timeout_ms: timeout },
-      }) as Schema),
+      Object.entries(spec.actions).map(
+        ([action, info]) =>
+          ({
+            title: `${type.type} ${entity} ${action}`,
+            type: 'object',
+            required: ['entity', 'action'],
+            properties: { entity: { const: entity }, action: { const: action }, params: info.params as Schema, timeout_ms: timeout },
+          }) as Schema,
+      ),
     ),
   );
 }
@@ -119,7 +136,11 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
   const bearer = [{ bearer: [] }];
   const document = {
     openapi: '3.1.0',
-    info: { title: 'connector-engine hosted API', version: '1.0.0', description: 'Run named actions on entities of third-party APIs through stored connectors.' },
+    info: {
+      title: 'connector-engine hosted API',
+      version: '1.0.0',
+      description: 'Run named actions on entities of third-party APIs through stored connectors.',
+    },
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -130,25 +151,44 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
         post: {
           summary: 'Get a scoped token for one external user',
           requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-token-request') as Schema } } },
-          responses: { '200': json({ type: 'object', properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } } }, 'A token'), '400': errors['400'], '401': errors['401'] },
+          responses: {
+            '200': json(
+              { type: 'object', properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } } },
+              'A token',
+            ),
+            '400': errors['400'],
+            '401': errors['401'],
+          },
         },
       },
       '/v1/integrations/connectors': {
         post: {
           summary: 'Create a connector',
-          description: "Checks the body, then runs the type's credentials check (GET /v1/connector-types: `check`) with the credentials unless check_credentials is false, then stores the connector. Refused credentials answer 400 INVALID_CREDENTIALS with the upstream's reason in error.upstream, and nothing is stored.",
+          description:
+            "Checks the body, then runs the type's credentials check (GET /v1/connector-types: `check`) with the credentials unless check_credentials is false, then stores the connector. Refused credentials answer 400 INVALID_CREDENTIALS with the upstream's reason in error.upstream, and nothing is stored.",
           security: bearer,
           requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-create') } } },
-          responses: { '201': json(CONNECTOR_REF, 'The connector (never its credentials); missing_config names the settings some entities still need'), ...errors, ...CHECK_FAILURES, '409': json({ $ref: '#/components/schemas/Error' }, 'CONNECTOR_LIMIT_REACHED: the end user already holds the most connectors one tenant may hold') },
+          responses: {
+            '201': json(CONNECTOR_REF, 'The connector (never its credentials); missing_config names the settings some entities still need'),
+            ...errors,
+            ...CHECK_FAILURES,
+            '409': json({ $ref: '#/components/schemas/Error' }, 'CONNECTOR_LIMIT_REACHED: the end user already holds the most connectors one tenant may hold'),
+          },
         },
-        get: { summary: "List the user's connectors", security: bearer, parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }], responses: { '200': json({ type: 'object', properties: { data: { type: 'array', items: CONNECTOR_REF } } }, 'The connectors'), '401': errors['401'] } },
+        get: {
+          summary: "List the user's connectors",
+          security: bearer,
+          parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }],
+          responses: { '200': json({ type: 'object', properties: { data: { type: 'array', items: CONNECTOR_REF } } }, 'The connectors'), '401': errors['401'] },
+        },
       },
       '/v1/integrations/connectors/{id}': {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         get: { summary: 'Read a connector', security: bearer, responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors } },
         patch: {
           summary: 'Change a connector',
-          description: 'New credentials go through the credentials check first (unless check_credentials is false): refused ones answer 400 INVALID_CREDENTIALS and the stored ones stay. New credentials or config start a full sync pass.',
+          description:
+            'New credentials go through the credentials check first (unless check_credentials is false): refused ones answer 400 INVALID_CREDENTIALS and the stored ones stay. New credentials or config start a full sync pass.',
           security: bearer,
           requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-update') } } },
           responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors, ...CHECK_FAILURES },
@@ -162,14 +202,29 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
           security: bearer,
           requestBody: { required: true, content: { 'application/json': { schema: { oneOf: executeBodies() } } } },
           responses: {
-            '200': { description: 'Records and meta, or the file of a download', content: { 'application/json': { schema: { type: 'object' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+            '200': {
+              description: 'Records and meta, or the file of a download',
+              content: { 'application/json': { schema: { type: 'object' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            },
             '206': { description: 'Part of a file (download with range_header)' },
             ...errors,
-            '400': json({ $ref: '#/components/schemas/Error' }, 'Invalid request, entity, action, params or config, checked before any upstream call (INVALID_PARAMS names each bad param); REQUEST_TOO_COMPLEX for a body over the JSON limits; UPSTREAM_REJECTED when the upstream refused the params (its 400, 416 or 422; error.upstream quotes its message)'),
-            '409': json({ $ref: '#/components/schemas/Error' }, 'REAUTH_REQUIRED (authorize again), or SEARCH_NOT_READY (search before the first sync of the entity succeeded; error.sync holds its state)'),
+            '400': json(
+              { $ref: '#/components/schemas/Error' },
+              'Invalid request, entity, action, params or config, checked before any upstream call (INVALID_PARAMS names each bad param); REQUEST_TOO_COMPLEX for a body over the JSON limits; UPSTREAM_REJECTED when the upstream refused the params (its 400, 416 or 422; error.upstream quotes its message)',
+            ),
+            '409': json(
+              { $ref: '#/components/schemas/Error' },
+              'REAUTH_REQUIRED (authorize again), or SEARCH_NOT_READY (search before the first sync of the entity succeeded; error.sync holds its state)',
+            ),
             '429': json({ $ref: '#/components/schemas/Error' }, 'RATE_LIMITED by the upstream (Retry-After and retry_after_ms say when to retry)'),
-            '502': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_ERROR (an upstream 5xx after retries, or an answer that breaks its protocol, such as a body that is not JSON) or PAGINATION_LOOP'),
-            '504': json({ $ref: '#/components/schemas/Error' }, 'UPSTREAM_TIMEOUT: the upstream did not answer, or the call would pass its deadline (error.deadline says what it waited for)'),
+            '502': json(
+              { $ref: '#/components/schemas/Error' },
+              'UPSTREAM_ERROR (an upstream 5xx after retries, or an answer that breaks its protocol, such as a body that is not JSON) or PAGINATION_LOOP',
+            ),
+            '504': json(
+              { $ref: '#/components/schemas/Error' },
+              'UPSTREAM_TIMEOUT: the upstream did not answer, or the call would pass its deadline (error.deadline says what it waited for)',
+            ),
           },
         },
       },
@@ -181,7 +236,11 @@ export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
           requestBody: { required: false, content: { 'application/json': { schema: bodySchema('hosted-sync-request') as Schema } } },
           responses: { '202': json(SYNC_STATUS, 'The pass is due; the status as it is now'), ...errors },
         },
-        get: { summary: 'Sync status: running, next pass, state per entity', security: bearer, responses: { '200': json(SYNC_STATUS, 'The status'), ...errors } },
+        get: {
+          summary: 'Sync status: running, next pass, state per entity',
+          security: bearer,
+          responses: { '200': json(SYNC_STATUS, 'The status'), ...errors },
+        },
       },
       '/v1/connector-types': { get: { summary: 'Connector types, entities, actions and params', responses: { '200': json({ type: 'object' }, 'The types') } } },
       '/healthz': { get: { summary: 'Liveness', responses: { '200': json({ type: 'object' }, 'ok') } } },

@@ -42,9 +42,19 @@ export interface HostedService {
 function listenFailure(error: unknown, host: string, port: number): unknown {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${host}:${port}`;
-  if (code === 'EADDRINUSE') return new InvalidRequestError(`cannot listen on ${where}: the port is already in use; stop the other server or choose another port (--port or ENGINE_PORT)`, { details: [{ path: '--port', message: 'is already in use' }] });
-  if (code === 'EACCES') return new InvalidRequestError(`cannot listen on ${where}: permission denied; ports below 1024 need privileges`, { details: [{ path: '--port', message: 'is not allowed' }] });
-  if (code === 'EADDRNOTAVAIL') return new InvalidRequestError(`cannot listen on ${where}: this machine has no such address (ENGINE_HOST)`, { details: [{ path: 'ENGINE_HOST', message: 'is not an address of this machine' }] });
+  if (code === 'EADDRINUSE')
+    return new InvalidRequestError(
+      `cannot listen on ${where}: the port is already in use; stop the other server or choose another port (--port or ENGINE_PORT)`,
+      { details: [{ path: '--port', message: 'is already in use' }] },
+    );
+  if (code === 'EACCES')
+    return new InvalidRequestError(`cannot listen on ${where}: permission denied; ports below 1024 need privileges`, {
+      details: [{ path: '--port', message: 'is not allowed' }],
+    });
+  if (code === 'EADDRNOTAVAIL')
+    return new InvalidRequestError(`cannot listen on ${where}: this machine has no such address (ENGINE_HOST)`, {
+      details: [{ path: 'ENGINE_HOST', message: 'is not an address of this machine' }],
+    });
   return error;
 }
 

@@ -33,7 +33,10 @@ export async function syncOnce(options: SyncOnceOptions): Promise<SyncOnceResult
     const row = await store.findConnector(options.connectorId);
     if (!row) throw new ConnectorNotFoundError(`no connector ${options.connectorId}`, { details: [{ path: '<connector-id>', message: 'not found' }] });
     const key = await loadOrCreateKey({ ...(options.secret ? { secret: options.secret } : {}), dataDir: dataDirectory(options.databaseUrl) });
-    const pool = new ConnectorPool(store, createCipher(key), { ...(options.upstreams ? { upstreams: options.upstreams } : {}), ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}) });
+    const pool = new ConnectorPool(store, createCipher(key), {
+      ...(options.upstreams ? { upstreams: options.upstreams } : {}),
+      ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
+    });
     const scheduler = new SyncScheduler({
       store,
       ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),

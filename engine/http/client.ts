@@ -46,8 +46,16 @@ export interface HttpStats {
 
 // Node socket failures that mean "try again" (got's defaults plus a premature close mid-body).
 const RETRY_ERROR_CODES = [
-  'ETIMEDOUT', 'ECONNRESET', 'EADDRINUSE', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'ENETUNREACH', 'EAI_AGAIN',
-  'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EADDRINUSE',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ECONNABORTED',
 ];
 
 /** API calls go to the manifest's API hosts, or to the account's own host that a token answer names. */
@@ -206,18 +214,14 @@ export class HttpClient {
   /** What a failed answer said, for the deadline error (redacted, like every upstream quote). */
   private upstreamInfo(error: HTTPError): UpstreamTimeoutError['upstream'] {
     const response = error.response;
-    return upstreamError({ status: response.statusCode, headers: response.headers, text: String(response.body ?? '') }, this.policy, this.label, this.redact).upstream;
+    return upstreamError({ status: response.statusCode, headers: response.headers, text: String(response.body ?? '') }, this.policy, this.label, this.redact)
+      .upstream;
   }
 
   private toEngineError(error: unknown): EngineError {
     if (error instanceof HTTPError) {
       const response = error.response;
-      return upstreamError(
-        { status: response.statusCode, headers: response.headers, text: String(response.body ?? '') },
-        this.policy,
-        this.label,
-        this.redact,
-      );
+      return upstreamError({ status: response.statusCode, headers: response.headers, text: String(response.body ?? '') }, this.policy, this.label, this.redact);
     }
     // A refusal at connect time (the guarded lookup) arrives wrapped in got's RequestError.
     if (error instanceof RequestError && error.cause instanceof EngineError) return error.cause;
@@ -237,9 +241,7 @@ export class HttpClient {
 
 function matchesAny(matchers: ReauthMatcher[], status: number, text: string): boolean {
   const body = parseJson(text);
-  return matchers.some(
-    (m) => (m.status === undefined || m.status === status) && (m.path === undefined || readPath(body, m.path) === m.equals),
-  );
+  return matchers.some((m) => (m.status === undefined || m.status === status) && (m.path === undefined || readPath(body, m.path) === m.equals));
 }
 
 function parseJson(text: string): unknown {

@@ -86,7 +86,9 @@ export class EgressPolicy {
       throw refuse('host', `${url.hostname} is not in the manifest's ${lists} and is no operator-allowed origin`);
     }
     return {
-      dnsLookup: guardedLookup((address, range) => refuse('address', `${url.hostname} resolves to ${address}, a ${range} address; only public unicast addresses may be reached`)),
+      dnsLookup: guardedLookup((address, range) =>
+        refuse('address', `${url.hostname} resolves to ${address}, a ${range} address; only public unicast addresses may be reached`),
+      ),
     };
   }
 

@@ -132,7 +132,9 @@ export class RequestLimiter {
       }
     } catch (error) {
       const failure =
-        error instanceof EngineError ? error : new ServiceUnavailableError('the shared rate limit cannot be read from the database; retry the request', { cause: error });
+        error instanceof EngineError
+          ? error
+          : new ServiceUnavailableError('the shared rate limit cannot be read from the database; retry the request', { cause: error });
       for (const waiter of this.waiting.all()) {
         this.waiting.remove(waiter);
         waiter.fail(failure);

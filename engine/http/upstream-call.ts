@@ -125,7 +125,8 @@ export class UpstreamCall {
    */
   exceeded(waitingFor: WaitKind = this.current, neededMs?: number, retryAfterMs?: number): UpstreamTimeoutError {
     const report = this.report(waitingFor, neededMs);
-    const cause = neededMs !== undefined ? `waiting ${Math.round(neededMs)} ms more on ${DESCRIBE[waitingFor]} would pass it` : `it passed while ${DOING[waitingFor]}`;
+    const cause =
+      neededMs !== undefined ? `waiting ${Math.round(neededMs)} ms more on ${DESCRIBE[waitingFor]} would pass it` : `it passed while ${DOING[waitingFor]}`;
     return new UpstreamTimeoutError(`${this.label} did not finish within its ${this.deadlineMs} ms deadline: ${cause} (${ledger(report)})`, {
       deadline: report,
       ...(this.lastUpstream ? { upstream: this.lastUpstream } : {}),

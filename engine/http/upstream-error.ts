@@ -31,7 +31,7 @@ function defaultCode(status: number): ErrorCode {
 }
 
 function stringAt(body: unknown, paths: string | string[] | undefined): string | undefined {
-  for (const path of typeof paths === 'string' ? [paths] : paths ?? []) {
+  for (const path of typeof paths === 'string' ? [paths] : (paths ?? [])) {
     const value = readPath(body, path);
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
@@ -49,16 +49,10 @@ export function upstreamError(answer: FailedAnswer, policy: HttpPolicy, label: s
   const upstreamMessage = stringAt(body, shape.message) ?? (body === undefined ? answer.text.trim().slice(0, 200) : '');
   const headerId = policy.request_id_header ? answer.headers[policy.request_id_header.toLowerCase()] : undefined;
   const requestId = stringAt(body, shape.request_id) ?? (Array.isArray(headerId) ? headerId[0] : headerId);
-  const mapped = policy.error_map?.find(
-    (entry) =>
-      entry.status === answer.status && (entry.path === undefined || stringAt(body, entry.path) === entry.equals),
-  );
+  const mapped = policy.error_map?.find((entry) => entry.status === answer.status && (entry.path === undefined || stringAt(body, entry.path) === entry.equals));
   const code = mapped && isErrorCode(mapped.code) ? mapped.code : defaultCode(answer.status);
   const retryAfterMs = answer.status === 429 ? parseRetryAfter(answer.headers['retry-after']) : undefined;
-  const message = redact(
-    mapped?.message ??
-      `${label} answered ${answer.status}${upstreamMessage ? `: ${upstreamMessage}` : ''}`,
-  );
+  const message = redact(mapped?.message ?? `${label} answered ${answer.status}${upstreamMessage ? `: ${upstreamMessage}` : ''}`);
   return errorFor(code, message, {
     upstream: {
       status: answer.status,

@@ -25,11 +25,18 @@ function configSchema(manifest: Manifest, setting: string): JsonSchema | undefin
 function namedAction(manifest: Manifest, entity: string, action: string, path: PathPart[], problems: AccessProblem[]): ActionSpec | undefined {
   const spec = manifest.entities[entity];
   if (!spec) {
-    problems.push({ path: [...path, 'entity'], message: `names entity "${entity}", which this manifest does not declare; entities: ${Object.keys(manifest.entities).join(', ')}` });
+    problems.push({
+      path: [...path, 'entity'],
+      message: `names entity "${entity}", which this manifest does not declare; entities: ${Object.keys(manifest.entities).join(', ')}`,
+    });
     return undefined;
   }
   const found = spec.actions[action];
-  if (!found) problems.push({ path: [...path, 'action'], message: `names action "${action}", which ${entity} does not have; actions: ${Object.keys(spec.actions).join(', ')}` });
+  if (!found)
+    problems.push({
+      path: [...path, 'action'],
+      message: `names action "${action}", which ${entity} does not have; actions: ${Object.keys(spec.actions).join(', ')}`,
+    });
   return found;
 }
 
@@ -47,15 +54,23 @@ function checkCredentialsCheck(manifest: Manifest, problems: AccessProblem[]): v
   if (action.file) problems.push({ path: ['check', 'action'], message: 'the check must read records, not download a file' });
   // Only the write verbs: a method the schema refuses is reported there once.
   if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(action.request.method) && action.request.read_only !== true) {
-    problems.push({ path: ['check', 'action'], message: `the check must be a read: ${check.entity} ${check.action} is a ${action.request.method} not marked read_only` });
+    problems.push({
+      path: ['check', 'action'],
+      message: `the check must be a read: ${check.entity} ${check.action} is a ${action.request.method} not marked read_only`,
+    });
   }
   const needs = action.request.required_config ?? [];
-  if (needs.length > 0) problems.push({ path: ['check', 'action'], message: `the check runs with the credentials alone, but ${check.entity} ${check.action} needs config ${needs.join(', ')}` });
+  if (needs.length > 0)
+    problems.push({
+      path: ['check', 'action'],
+      message: `the check runs with the credentials alone, but ${check.entity} ${check.action} needs config ${needs.join(', ')}`,
+    });
   if (!action.params) return;
   try {
     const validate = createStrictAjv().compile(action.params);
     if (validate(check.params ?? {})) return;
-    for (const error of validate.errors ?? []) problems.push({ path: ['check', 'params'], message: `check params ${error.instancePath || '/'} ${error.message ?? 'are invalid'}` });
+    for (const error of validate.errors ?? [])
+      problems.push({ path: ['check', 'params'], message: `check params ${error.instancePath || '/'} ${error.message ?? 'are invalid'}` });
   } catch {
     // A params schema that does not compile is reported where it is declared.
   }
@@ -68,9 +83,12 @@ function checkConfigLookups(manifest: Manifest, problems: AccessProblem[]): void
     if (!configSchema(manifest, setting)) problems.push({ path, message: `"${setting}" is not declared in the config schema` });
     const action = namedAction(manifest, lookup.entity, lookup.action, path, problems);
     if (!action) continue;
-    if (action.response.records === undefined) problems.push({ path: [...path, 'action'], message: `${lookup.entity} ${lookup.action} returns one record; a lookup lists the values` });
-    if ((action.request.required_config ?? []).includes(setting)) problems.push({ path: [...path, 'action'], message: `${lookup.entity} ${lookup.action} needs "${setting}" itself, so it cannot find it` });
-    if (!recordFields(manifest, lookup.entity).has(lookup.field)) problems.push({ path: [...path, 'field'], message: `field "${lookup.field}" is not in the record schema of ${lookup.entity}` });
+    if (action.response.records === undefined)
+      problems.push({ path: [...path, 'action'], message: `${lookup.entity} ${lookup.action} returns one record; a lookup lists the values` });
+    if ((action.request.required_config ?? []).includes(setting))
+      problems.push({ path: [...path, 'action'], message: `${lookup.entity} ${lookup.action} needs "${setting}" itself, so it cannot find it` });
+    if (!recordFields(manifest, lookup.entity).has(lookup.field))
+      problems.push({ path: [...path, 'field'], message: `field "${lookup.field}" is not in the record schema of ${lookup.entity}` });
   }
 }
 
@@ -87,7 +105,8 @@ function checkExcludeRules(manifest: Manifest, problems: AccessProblem[]): void 
         if (rule.unless_config === undefined) return;
         const setting = configSchema(manifest, rule.unless_config);
         if (!setting) problems.push({ path: [...path, 'unless_config'], message: `"${rule.unless_config}" is not declared in the config schema` });
-        else if (setting.type !== 'boolean') problems.push({ path: [...path, 'unless_config'], message: `"${rule.unless_config}" must be a boolean setting (type: boolean)` });
+        else if (setting.type !== 'boolean')
+          problems.push({ path: [...path, 'unless_config'], message: `"${rule.unless_config}" must be a boolean setting (type: boolean)` });
       });
     }
   }

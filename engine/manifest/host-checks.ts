@@ -64,7 +64,8 @@ export function checkHosts(manifest: Manifest): HostProblem[] {
     }
     if (scheme.base_url_from) {
       used.add('account');
-      if (!hosts.account) problems.push({ path: ['auth', index, 'base_url_from'], message: 'base_url_from needs hosts.account (the hosts an account URL may name)' });
+      if (!hosts.account)
+        problems.push({ path: ['auth', index, 'base_url_from'], message: 'base_url_from needs hosts.account (the hosts an account URL may name)' });
     }
   });
   for (const path of downloads(manifest)) {
@@ -72,7 +73,8 @@ export function checkHosts(manifest: Manifest): HostProblem[] {
     if (!hosts.files) problems.push({ path, message: 'a download action needs hosts.files (the hosts its file URLs may point at)' });
   }
   for (const purpose of Object.keys(hosts) as HostPurpose[]) {
-    if (!used.has(purpose)) problems.push({ path: ['hosts', purpose], message: `hosts.${purpose} is declared, but no request of this manifest is for ${purpose}` });
+    if (!used.has(purpose))
+      problems.push({ path: ['hosts', purpose], message: `hosts.${purpose} is declared, but no request of this manifest is for ${purpose}` });
   }
   return problems;
 }

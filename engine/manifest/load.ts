@@ -80,8 +80,7 @@ export function parseManifest(text: string, file: string): LoadedManifest {
     if (problems.length === 0) return { manifest: data as Manifest, file };
   }
   throw new ManifestInvalidError(
-    `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n` +
-      problems.map((p) => `${p.path} ${p.message}`).join('\n'),
+    `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n` + problems.map((p) => `${p.path} ${p.message}`).join('\n'),
     { details: problems },
   );
 }

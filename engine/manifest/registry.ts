@@ -18,7 +18,9 @@ export function shippedManifests(): Map<string, LoadedManifest> {
   if (cache) return cache;
   const dir = connectorsDir();
   const loaded = new Map<string, LoadedManifest>();
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const known = single.get(name.slice(0, -'.yaml'.length));
     const manifest = known ?? loadManifestFile(join(dir, name));
     loaded.set(manifest.manifest.type.toLowerCase(), manifest);

@@ -84,7 +84,8 @@ class Checker {
     this.schemaFields(this.manifest.config, ['config']);
     for (const [setting, field] of Object.entries(this.manifest.config_from_credentials ?? {})) {
       if (!this.configNames.has(setting)) this.report(['config_from_credentials', setting], `"${setting}" is not declared in the config schema`);
-      if (!this.allCredentialNames.has(field)) this.report(['config_from_credentials', setting], `credential field "${field}" is not declared by any auth scheme`);
+      if (!this.allCredentialNames.has(field))
+        this.report(['config_from_credentials', setting], `credential field "${field}" is not declared by any auth scheme`);
     }
     for (const [entityName, entity] of Object.entries(this.manifest.entities)) {
       this.compiles(entity.record, ['entities', entityName, 'record']);
@@ -336,8 +337,10 @@ class Checker {
     if (!pagination) return;
     for (const { where, name, kind } of paramNames(pagination)) {
       const at = [...path, 'pagination', ...where];
-      if (!params.has(name)) this.report(at, `${where[0] === 'param' ? 'pagination param ' : where[0] === 'keep_params' ? 'keep_params ' : ''}"${name}" is not a declared param`);
-      else if (kind === 'integer' && !typedInteger(action, name)) this.report(at, `"${name}" must be typed integer: meta.next_cursor holds a number and goes back in it`);
+      if (!params.has(name))
+        this.report(at, `${where[0] === 'param' ? 'pagination param ' : where[0] === 'keep_params' ? 'keep_params ' : ''}"${name}" is not a declared param`);
+      else if (kind === 'integer' && !typedInteger(action, name))
+        this.report(at, `"${name}" must be typed integer: meta.next_cursor holds a number and goes back in it`);
     }
   }
 }
@@ -374,7 +377,8 @@ function valueTypePathProblem(typedPath: string, valueType: string, searchable: 
   const type = searchable[top];
   if (type === 'array') return `"${top}" is an array field: value types apply to one value, not through an array`;
   if (sub.length > 0 && type !== 'object') return `"${top}" is a ${type} field and has no sub-fields; a nested path needs an object field`;
-  if (sub.length === 0 && (type === 'object' || type === 'boolean')) return `"${top}" is a ${type} field: only a string, integer or number value can be typed ${valueType}`;
+  if (sub.length === 0 && (type === 'object' || type === 'boolean'))
+    return `"${top}" is a ${type} field: only a string, integer or number value can be typed ${valueType}`;
   return null;
 }
 
@@ -402,7 +406,8 @@ function annotatedParams(schema: JsonSchema, value: unknown, where: PathPart[]):
     const own = (value as Record<string, unknown>)[key];
     const kind = sub['x-param'];
     if (typeof kind === 'string' && typeof own === 'string') found.push({ where: [...where, key], name: own, kind });
-    else if (typeof kind === 'string' && Array.isArray(own)) found.push(...own.filter((n): n is string => typeof n === 'string').map((name) => ({ where: [...where, key], name, kind })));
+    else if (typeof kind === 'string' && Array.isArray(own))
+      found.push(...own.filter((n): n is string => typeof n === 'string').map((name) => ({ where: [...where, key], name, kind })));
     else if (sub.properties) found.push(...annotatedParams(sub, own, [...where, key]));
   }
   return found;

@@ -88,19 +88,31 @@ function headerSafe(name: string, value: string): string {
  * Renders the request of one call. The URL is checked after rendering as well: whatever the
  * params hold, the request stays on the base URL's origin and under its path.
  */
-export function renderRequest(compiled: CompiledRequest, context: TemplateContext, baseUrl: string): Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } {
+export function renderRequest(
+  compiled: CompiledRequest,
+  context: TemplateContext,
+  baseUrl: string,
+): Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } {
   const missing = compiled.requiredConfig.filter((name) => context.config?.[name] === undefined || context.config?.[name] === '');
   if (missing.length > 0) {
     const hints = missing.map((name) => compiled.configHints[name]).filter(Boolean);
-    throw new InvalidConfigError(`this request needs config ${missing.join(', ')}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}; set it when connecting (config: { ${missing.map((m) => `${m}: ...`).join(', ')} })`, {
-      details: missing.map((name) => ({ path: `/config/${name}`, message: `is required for this action${compiled.configHints[name] ? `; ${compiled.configHints[name]}` : ''}` })),
-    });
+    throw new InvalidConfigError(
+      `this request needs config ${missing.join(', ')}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}; set it when connecting (config: { ${missing.map((m) => `${m}: ...`).join(', ')} })`,
+      {
+        details: missing.map((name) => ({
+          path: `/config/${name}`,
+          message: `is required for this action${compiled.configHints[name] ? `; ${compiled.configHints[name]}` : ''}`,
+        })),
+      },
+    );
   }
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const url = new URL(base.origin + basePath + compiled.path.render(context));
   if (url.origin !== base.origin || !url.pathname.startsWith(basePath + '/')) {
-    throw new InvalidParamsError('params would move the request off the upstream API', { details: [{ path: '/', message: 'path params must stay inside their segment' }] });
+    throw new InvalidParamsError('params would move the request off the upstream API', {
+      details: [{ path: '/', message: 'path params must stay inside their segment' }],
+    });
   }
   for (const [name, template] of compiled.query) {
     const text = queryText(template.value(context));

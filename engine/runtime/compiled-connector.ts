@@ -37,7 +37,14 @@ function compileDiscovery(manifest: Manifest, entity: string, ajv: Ajv): Compile
   if (!discover) return undefined;
   const spec: ActionSpec = { request: discover.request, response: { records: discover.items }, pagination: { type: 'none' } };
   const label = `${manifest.type} ${entity} discover_fields`;
-  return { entity, name: 'discover_fields', spec, label, validateParams: compileParams(spec, ajv, label), request: compileRequest(spec, (setting) => lookupHint(manifest, setting)) };
+  return {
+    entity,
+    name: 'discover_fields',
+    spec,
+    label,
+    validateParams: compileParams(spec, ajv, label),
+    request: compileRequest(spec, (setting) => lookupHint(manifest, setting)),
+  };
 }
 
 const cache = new WeakMap<LoadedManifest, CompiledConnector>();

@@ -74,7 +74,9 @@ function checkDeadline(options: ConnectOptions): number {
 function checkConfig(connector: ReturnType<typeof compileConnector>, config: unknown): Record<string, unknown> {
   const deep = tooDeepAt(config);
   if (deep !== undefined) {
-    throw new InvalidConfigError(`config for ${connector.manifest.type} nests deeper than ${MAX_VALUE_DEPTH} levels`, { details: [{ path: `/config${deep === '/' ? '' : deep}`, message: `nests deeper than ${MAX_VALUE_DEPTH} levels` }] });
+    throw new InvalidConfigError(`config for ${connector.manifest.type} nests deeper than ${MAX_VALUE_DEPTH} levels`, {
+      details: [{ path: `/config${deep === '/' ? '' : deep}`, message: `nests deeper than ${MAX_VALUE_DEPTH} levels` }],
+    });
   }
   const copy = structuredClone(config ?? {}) as Record<string, unknown>;
   const validate = connector.ajv.compile(connector.manifest.config);
@@ -157,7 +159,9 @@ export function checkConnectorInput(type: string, credentials: Record<string, un
 export function openConnection(type: string | LoadedManifest, options: ConnectOptions): Connection {
   const connector = compileConnector(typeof type === 'string' ? findManifest(type) : type);
   if (!options || typeof options.credentials !== 'object' || options.credentials === null) {
-    throw new InvalidCredentialsError(`connect("${connector.manifest.type}") needs options.credentials`, { details: [{ path: '/credentials', message: 'is required' }] });
+    throw new InvalidCredentialsError(`connect("${connector.manifest.type}") needs options.credentials`, {
+      details: [{ path: '/credentials', message: 'is required' }],
+    });
   }
   const config = checkConfig(connector, configWithCredentials(connector.manifest, options));
   const deadlineMs = checkDeadline(options);

@@ -123,7 +123,12 @@ export class Connection {
   async execute(entity: string, action: 'download', params?: Record<string, unknown>, options?: CallOptions): Promise<DownloadStream>;
   async execute(entity: string, action: 'search', params?: Record<string, unknown>, options?: CallOptions): Promise<SearchResult>;
   async execute(entity: string, action: string, params?: Record<string, unknown>, options?: CallOptions): Promise<ExecuteResult>;
-  async execute(entity: string, action: string, params?: Record<string, unknown>, options?: CallOptions): Promise<ExecuteResult | DownloadStream | SearchResult> {
+  async execute(
+    entity: string,
+    action: string,
+    params?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<ExecuteResult | DownloadStream | SearchResult> {
     // `search` is answered from the synchronized copy, never by the upstream (SPEC.md).
     if (action === 'search' && this.connector.manifest.entities[entity]?.sync) return this.requireCopy().search(entity, params);
     const compiled = this.resolve(entity, action);
@@ -186,12 +191,16 @@ export class Connection {
       const call = this.startCall(compiled, options);
       const page = await this.readPage(compiled, current, call).finally(() => call.finish());
       if (guard.samePageAgain(page.records)) {
-        throw new PaginationLoopError(`${compiled.label}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param])}; stopping instead of looping`);
+        throw new PaginationLoopError(
+          `${compiled.label}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param])}; stopping instead of looping`,
+        );
       }
       yield* page.records;
       if (page.nextToken === undefined || !paging.pages) return;
       if (guard.repeatedToken(page.nextToken)) {
-        throw new PaginationLoopError(`${compiled.label}: the upstream repeated page token "${String(page.nextToken).slice(0, 80)}"; stopping instead of looping`);
+        throw new PaginationLoopError(
+          `${compiled.label}: the upstream repeated page token "${String(page.nextToken).slice(0, 80)}"; stopping instead of looping`,
+        );
       }
       current = paging.nextParams(current, page.nextToken);
     }

@@ -172,7 +172,14 @@ export async function download(first: RecordData, options: DownloadOptions): Pro
     const status = response.statusCode ?? 0;
     if (status < 300) {
       const length = response.headers['content-length'];
-      return new DownloadStream(status, response.headers['content-type'], length === undefined ? undefined : Number(length), response.headers['content-range'], record, request);
+      return new DownloadStream(
+        status,
+        response.headers['content-type'],
+        length === undefined ? undefined : Number(length),
+        response.headers['content-range'],
+        record,
+        request,
+      );
     }
     const text = options.redact(await smallText(request));
     if (attempt === 0 && (file.spec.refetch_on ?? []).includes(status)) {

@@ -58,7 +58,9 @@ export function compileParams(action: ActionSpec, ajv: Ajv, label: string): Para
     }
     const deep = tooDeepAt(params);
     if (deep !== undefined) {
-      throw new InvalidParamsError(`params for ${label} nest deeper than ${MAX_VALUE_DEPTH} levels`, { details: [{ path: deep, message: `nests deeper than ${MAX_VALUE_DEPTH} levels` }] });
+      throw new InvalidParamsError(`params for ${label} nest deeper than ${MAX_VALUE_DEPTH} levels`, {
+        details: [{ path: deep, message: `nests deeper than ${MAX_VALUE_DEPTH} levels` }],
+      });
     }
     // An explicit `undefined` means "not given" in JavaScript; JSON callers cannot send one.
     const copy = structuredClone(Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)));

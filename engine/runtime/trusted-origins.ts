@@ -16,7 +16,8 @@ function originOf(value: unknown, path: string, wholeUrl: boolean): string {
         : !wholeUrl && (url.pathname !== '/' || url.search !== '' || url.hash !== '')
           ? 'must be an origin (scheme://host[:port]) without a path'
           : undefined;
-  if (problem || !url) throw new InvalidConfigError(`${path.slice(1)} ${problem}: ${String(value).slice(0, 200)}`, { details: [{ path, message: problem ?? 'is invalid' }] });
+  if (problem || !url)
+    throw new InvalidConfigError(`${path.slice(1)} ${problem}: ${String(value).slice(0, 200)}`, { details: [{ path, message: problem ?? 'is invalid' }] });
   return url.origin;
 }
 

@@ -16,7 +16,8 @@ export function tooDeepAt(value: unknown, max = MAX_VALUE_DEPTH): string | undef
     if (current === null || typeof current !== 'object') continue;
     if (depth > max) return path || '/';
     for (const [key, child] of Object.entries(current)) {
-      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1, path: `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+      if (child !== null && typeof child === 'object')
+        stack.push({ value: child, depth: depth + 1, path: `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
     }
   }
   return undefined;

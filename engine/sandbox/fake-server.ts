@@ -334,7 +334,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
 }
 
 function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '' ) return '127.0.0.1';
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
 }

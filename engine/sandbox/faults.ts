@@ -49,10 +49,7 @@ export interface Faults {
 }
 
 /** A fault that replaces the handler's answer. */
-export type PreemptiveFault =
-  | { kind: 'reset' }
-  | { kind: 'rate-limit'; retryAfter: string | undefined }
-  | { kind: 'fail'; status: number; body: unknown };
+export type PreemptiveFault = { kind: 'reset' } | { kind: 'rate-limit'; retryAfter: string | undefined } | { kind: 'fail'; status: number; body: unknown };
 
 interface Armed<T> {
   remaining: number;

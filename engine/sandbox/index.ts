@@ -10,7 +10,19 @@ export type { FakeRequest, RecordedRequest, RecordedResponse, FaultKind } from '
 export type { Faults, FaultScope, RateLimitFaultOptions, RetryAfterStyle } from './faults.js';
 export type { ParamMap } from './param-map.js';
 export { startHubspotFake, CAR_FULLY_QUALIFIED_NAME, CAR_OBJECT_TYPE_ID, PORTAL_ID } from './hubspot/index.js';
-export type { CrmRecord, DatasetCounts, HistoryEntry, HubspotData, HubspotFake, HubspotFakeOptions, HubspotProperties, HubspotStats, PropertyDef, PropertyType, TypeCounts } from './hubspot/index.js';
+export type {
+  CrmRecord,
+  DatasetCounts,
+  HistoryEntry,
+  HubspotData,
+  HubspotFake,
+  HubspotFakeOptions,
+  HubspotProperties,
+  HubspotStats,
+  PropertyDef,
+  PropertyType,
+  TypeCounts,
+} from './hubspot/index.js';
 export {
   startAsanaFake,
   blobSha256,

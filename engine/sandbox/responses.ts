@@ -35,12 +35,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  * A text response with the given media type.
  * Why: some upstream errors are HTML or plain text, and clients must cope with them.
  */
-export function textResponse(
-  status: number,
-  text: string,
-  contentType = 'text/plain;charset=utf-8',
-  headers: Record<string, HeaderValue> = {},
-): FakeResponse {
+export function textResponse(status: number, text: string, contentType = 'text/plain;charset=utf-8', headers: Record<string, HeaderValue> = {}): FakeResponse {
   return { status, headers: { 'content-type': contentType, ...headers }, body: text };
 }
 

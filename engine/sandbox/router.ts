@@ -26,9 +26,7 @@ export interface RouteMatch<H> {
 }
 
 /** Result of looking a request up: a match, a path known under other methods (405), or nothing (404). */
-export type RouteLookup<H> =
-  | { found: true; match: RouteMatch<H> }
-  | { found: false; allowedMethods: string[] };
+export type RouteLookup<H> = { found: true; match: RouteMatch<H> } | { found: false; allowedMethods: string[] };
 
 function splitPath(path: string): string[] {
   return path.split('/').slice(1);
@@ -44,9 +42,7 @@ export class Router<H> {
    */
   add(method: string, pattern: string, handler: H, kind: RouteKind = 'api'): void {
     if (!pattern.startsWith('/')) throw new Error(`route pattern must start with "/": ${pattern}`);
-    const segments = splitPath(pattern).map((segment) =>
-      segment.startsWith(':') ? { param: segment.slice(1) } : { literal: segment },
-    );
+    const segments = splitPath(pattern).map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : { literal: segment }));
     this.routes.push({ method: method.toUpperCase(), pattern, kind, handler, segments });
   }
 
@@ -79,10 +75,7 @@ export class Router<H> {
   }
 }
 
-function matchSegments(
-  segments: Array<{ literal: string } | { param: string }>,
-  parts: string[],
-): Record<string, string> | undefined {
+function matchSegments(segments: Array<{ literal: string } | { param: string }>, parts: string[]): Record<string, string> | undefined {
   if (segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i += 1) {

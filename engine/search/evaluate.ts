@@ -4,8 +4,7 @@ import { strictInstantOf } from './strict-instant.js';
 import { strictNumberOf } from './strict-number.js';
 import type { FieldRef, FilterNode, ScalarValue } from './types.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Follows object keys only (never array indexes); undefined when any step is missing. */
 function walk(value: unknown, segments: readonly string[]): unknown {

@@ -60,7 +60,10 @@ export function atLeast(units: readonly IndexQuery[], k: number): IndexQuery {
   const budget = Math.max(MAX_COMBINATIONS, open.length);
   for (let groups = 1; groups <= open.length; groups++) {
     const split = dealGroups(open, groups);
-    const thresholds = groupThresholds(split.map((group) => group.length), need);
+    const thresholds = groupThresholds(
+      split.map((group) => group.length),
+      need,
+    );
     const cost = split.reduce((sum, group, j) => sum + binomial(group.length, thresholds[j] as number), 0);
     if (cost <= budget || groups === open.length) {
       return anyOf(split.flatMap((group, j) => subsets(group, thresholds[j] as number).map(allOf)));

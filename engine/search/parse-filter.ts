@@ -162,10 +162,13 @@ function scalarProblem(op: ComparisonOp, field: FieldRef, value: unknown): strin
   if (typeof value === 'string' && !isStorableText(value)) return UNSTORABLE;
   if (typeof value === 'number' && !Number.isFinite(value)) return 'numbers must be finite';
   // A typed path's value was already read by typedValue(): a number (or instant), or null (not for ranges).
-  if (field.valueType) return value !== null || !range ? null : `"${op}" on "${field.path}" needs a ${field.valueType === 'number' ? 'number' : 'date-time'}, got null`;
+  if (field.valueType)
+    return value !== null || !range ? null : `"${op}" on "${field.path}" needs a ${field.valueType === 'number' ? 'number' : 'date-time'}, got null`;
   const got = describeValue(value);
   if (kind === 'object') {
-    return !range && value === null ? null : `"${field.path}" is an object field: compare a sub-field (e.g. "${field.path}.<name>") or test it with eq/neq null; got ${got}`;
+    return !range && value === null
+      ? null
+      : `"${field.path}" is an object field: compare a sub-field (e.g. "${field.path}.<name>") or test it with eq/neq null; got ${got}`;
   }
   if (kind === 'nested' || kind === 'element') {
     if (typeof value === 'string' || typeof value === 'number') return null;
@@ -177,9 +180,12 @@ function scalarProblem(op: ComparisonOp, field: FieldRef, value: unknown): strin
   if (range && field.type === 'boolean') return `"${op}" cannot order the boolean field "${field.path}"; use eq`;
   if (value === null && !range) return null;
   const fits =
-    field.type === 'string' ? typeof value === 'string'
-    : field.type === 'integer' ? Number.isInteger(value)
-    : field.type === 'number' ? typeof value === 'number'
-    : typeof value === 'boolean';
+    field.type === 'string'
+      ? typeof value === 'string'
+      : field.type === 'integer'
+        ? Number.isInteger(value)
+        : field.type === 'number'
+          ? typeof value === 'number'
+          : typeof value === 'boolean';
   return fits ? null : `"${field.path}" is a${field.type === 'integer' ? 'n' : ''} ${field.type} field, got ${got}`;
 }

@@ -29,7 +29,10 @@ export function parseSort(raw: unknown, path: string, searchable: SearchableFiel
     if (typeof field === 'string') return problems.add(here, field);
     const kind = fieldKind(field);
     if (kind === 'element' || kind === 'object') {
-      return problems.add(here, `cannot sort by the ${field.type} field "${field.path}"${kind === 'object' ? '; sort by a sub-field such as "' + field.path + '.<name>"' : ''}`);
+      return problems.add(
+        here,
+        `cannot sort by the ${field.type} field "${field.path}"${kind === 'object' ? '; sort by a sub-field such as "' + field.path + '.<name>"' : ''}`,
+      );
     }
     if (direction !== 'asc' && direction !== 'desc') return problems.add(here, `must be "asc" or "desc", got ${describeValue(direction)}`);
     if (seen.has(field.path)) return problems.add(here, 'is already a sort key');

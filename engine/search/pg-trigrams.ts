@@ -33,7 +33,7 @@ const isBoundary = (char: string) => char.charCodeAt(0) < 128 && !isWordChar(cha
 export function pgTrigramsOf(text: string, start: boolean, end: boolean): string[] {
   const chars = Array.from(text);
   const out = new Set<string>();
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < chars.length;) {
     if (!isWordChar(chars[i] as string)) {
       i++;
       continue;

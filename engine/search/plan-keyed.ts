@@ -56,6 +56,12 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
 
   const outer = columns.map((column, i) => ({ ...column, expression: `q.k${byScore ? i + 1 : i}` }));
   const nodes = scoringNodes(request.filter);
-  const score = constantScore ? one : scoreFromCounts(nodes, nodes.map((node) => d.textCount(node, ctx)), ctx);
+  const score = constantScore
+    ? one
+    : scoreFromCounts(
+        nodes,
+        nodes.map((node) => d.textCount(node, ctx)),
+        ctx,
+      );
   return joinPlanned(planned, slots, orderBy(outer, ctx), ctx, score);
 }

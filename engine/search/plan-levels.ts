@@ -49,6 +49,12 @@ export function levelsSql(
     branches.length === 0
       ? `SELECT ${d.rowRef} AS ref, ${d.keyParam('score', 0, ctx)} AS k0, r.id AS k1 FROM ${d.table} AS r WHERE 1 = 0`
       : `SELECT * FROM (${branches.join(' UNION ALL ')}) AS u LIMIT ${params.add(request.limit + 1)}`;
-  const order = orderBy([{ slot: 'score', expression: 'q.k0', direction: 'desc' }, { slot: 'id', expression: 'q.k1', direction: 'asc' }], ctx);
+  const order = orderBy(
+    [
+      { slot: 'score', expression: 'q.k0', direction: 'desc' },
+      { slot: 'id', expression: 'q.k1', direction: 'asc' },
+    ],
+    ctx,
+  );
   return joinPlanned(planned, ['score', 'id'], order, ctx, 'q.k0');
 }

@@ -18,7 +18,11 @@ export function rankedSql(request: SearchRequest, scoring: readonly TextNode[], 
   const filter = request.filter ? ` AND ${compileFilter(request.filter, ctx, replace)}` : '';
   const inner = `SELECT ${d.rowRef} AS ref, r.id AS id, ${counts} FROM ${d.table} AS r WHERE ${scopeWhere(ctx)}${filter}${d.fence}`;
 
-  const score = scoreFromCounts(scoring, scoring.map((_, j) => `i.c${j}`), ctx);
+  const score = scoreFromCounts(
+    scoring,
+    scoring.map((_, j) => `i.c${j}`),
+    ctx,
+  );
   const columns: KeyColumn[] = [
     { slot: 'score', expression: score, direction: 'desc' },
     { slot: 'id', expression: 'i.id', direction: 'asc' },
@@ -26,6 +30,12 @@ export function rankedSql(request: SearchRequest, scoring: readonly TextNode[], 
   const where = scoring.flatMap((node, j) => (required.has(node) ? [`i.c${j} >= ${matchingCount(node)}`] : []));
   if (request.cursor) where.push(afterCursor(columns, request.cursor, ctx));
   const ranked = `SELECT i.ref AS ref, ${score} AS k0, i.id AS k1 FROM (${inner}) AS i${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderBy(columns, ctx)} LIMIT ${params.add(request.limit + 1)}`;
-  const order = orderBy([{ slot: 'score', expression: 'q.k0', direction: 'desc' }, { slot: 'id', expression: 'q.k1', direction: 'asc' }], ctx);
+  const order = orderBy(
+    [
+      { slot: 'score', expression: 'q.k0', direction: 'desc' },
+      { slot: 'id', expression: 'q.k1', direction: 'asc' },
+    ],
+    ctx,
+  );
   return joinPlanned(ranked, ['score', 'id'], order, ctx, 'q.k0');
 }

@@ -25,10 +25,13 @@ const PART = {
   zh: `(CASE WHEN ${ZONE_LENGTH} = 6 THEN substr(x.t, ${LENGTH} - 4, 2)::int ELSE 0 END)`,
   zm: `(CASE WHEN ${ZONE_LENGTH} = 6 THEN right(x.t, 2)::int ELSE 0 END)`,
 };
-const PARTS = Object.entries(PART).map(([name, sql]) => `${sql} AS ${name}`).join(', ');
+const PARTS = Object.entries(PART)
+  .map(([name, sql]) => `${sql} AS ${name}`)
+  .join(', ');
 
 /** The leap-year rule of daysInMonth() (strict-instant.ts) in SQL, over the integer parts `p`. */
-const DAYS_IN_MONTH = '(CASE WHEN p.mo = 2 THEN (CASE WHEN (p.y % 4 = 0 AND p.y % 100 <> 0) OR p.y % 400 = 0 THEN 29 ELSE 28 END) WHEN p.mo IN (4, 6, 9, 11) THEN 30 ELSE 31 END)';
+const DAYS_IN_MONTH =
+  '(CASE WHEN p.mo = 2 THEN (CASE WHEN (p.y % 4 = 0 AND p.y % 100 <> 0) OR p.y % 400 = 0 THEN 29 ELSE 28 END) WHEN p.mo IN (4, 6, 9, 11) THEN 30 ELSE 31 END)';
 
 /** daysFromCivil() (strict-instant.ts) step by step: every operand is non-negative, so integer `/` floors as Math.floor does. */
 const YEAR = '(p.y - (CASE WHEN p.mo <= 2 THEN 1 ELSE 0 END))';

@@ -16,12 +16,7 @@ type Row = Record<string, unknown> & { id: string; data: unknown; score: number 
  * and (projected) data, the keyset cursor of the last hit when more records follow, and the
  * measured time.
  */
-export async function runSearch(
-  db: SearchDatabase,
-  dialect: SearchDialect,
-  scope: SearchScope,
-  request: SearchRequest,
-): Promise<SearchResult> {
+export async function runSearch(db: SearchDatabase, dialect: SearchDialect, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
   const started = performance.now();
   const compiled = compileSearch(request, dialect, scope);
   const rows =
@@ -32,7 +27,12 @@ export async function runSearch(
   const page = rows.slice(0, request.limit);
   const last = page[page.length - 1];
   const next_cursor =
-    rows.length > request.limit && last ? encodeCursor(request.queryHash, compiled.slots.map((_, i) => last[`k${i}`] as string | number)) : null;
+    rows.length > request.limit && last
+      ? encodeCursor(
+          request.queryHash,
+          compiled.slots.map((_, i) => last[`k${i}`] as string | number),
+        )
+      : null;
   const paths = request.fields ?? Object.keys(request.searchable);
   const hits: SearchHit[] = page.map((row) => {
     const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;

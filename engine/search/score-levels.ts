@@ -35,9 +35,7 @@ export function scoreLevels(scoring: readonly TextNode[], required: ReadonlySet<
     const numerator = counts.reduce((sum, count, j) => sum + (count * denominator) / countOutOf(scoring[j] as TextNode), 0);
     levels.set(numerator, [...(levels.get(numerator) ?? []), counts]);
   }
-  return [...levels.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([numerator, counts]) => ({ score: numerator / denominator / scoring.length, counts }));
+  return [...levels.entries()].sort(([a], [b]) => b - a).map(([numerator, counts]) => ({ score: numerator / denominator / scoring.length, counts }));
 }
 
 function lcm(a: number, b: number): number {

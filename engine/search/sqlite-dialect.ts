@@ -10,7 +10,6 @@ import type { FieldRef } from './types.js';
 
 const OPS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-
 /**
  * The value a typed path compares and sorts by: its number (engine/search/strict-number.ts) or its
  * instant in epoch ms (engine/search/strict-instant.ts); NULL when it has none.
@@ -87,12 +86,14 @@ export const sqliteDialect: SqlDialect = {
     if (node.op === 'fuzzy') {
       // The padded value is computed once per value, in a one-row subquery, then searched per trigram.
       const found = fuzzyGrams(node.text).map((gram) => `(instr(h.v, ${params.add(gram)}) > 0)`);
-      return sqliteBest(node.field, params, (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${found.join(' + ')} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`);
+      return sqliteBest(
+        node.field,
+        params,
+        (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${found.join(' + ')} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`,
+      );
     }
     // instr() first: a cheap test that rules out most values before the GLOB that checks word edges.
-    const found = keywordWords(node.text).map(
-      (word) => `(instr(h.v, ${params.add(word)}) > 0 AND h.v GLOB ${params.add(`*${NOT_WORD}${word}${NOT_WORD}*`)})`,
-    );
+    const found = keywordWords(node.text).map((word) => `(instr(h.v, ${params.add(word)}) > 0 AND h.v GLOB ${params.add(`*${NOT_WORD}${word}${NOT_WORD}*`)})`);
     return `coalesce((SELECT ${found.join(' + ')} FROM (SELECT ${sqliteFoldedText(node.field, params)} AS v) AS h), 0)`;
   },
 

@@ -78,7 +78,9 @@ export class SqliteSearchThread {
       return;
     }
     const { code, message, details } = answer.error;
-    waiting.reject(isErrorCode(code) ? errorFor(code, message, details ? { details: details as ErrorDetail[] } : {}) : new InternalError(`search failed: ${message}`));
+    waiting.reject(
+      isErrorCode(code) ? errorFor(code, message, details ? { details: details as ErrorDetail[] } : {}) : new InternalError(`search failed: ${message}`),
+    );
   }
 
   /** A dead worker fails what it held; the next search starts a new one. */

@@ -18,9 +18,7 @@ export interface SearchTask {
 }
 
 /** The answer: the result, or the error as plain data (errors do not cross threads as classes). */
-export type SearchTaskAnswer =
-  | { id: number; result: unknown }
-  | { id: number; error: { code?: string; message: string; details?: unknown } };
+export type SearchTaskAnswer = { id: number; result: unknown } | { id: number; error: { code?: string; message: string; details?: unknown } };
 
 const { path, busyTimeoutMs } = workerData as { path: string; busyTimeoutMs: number };
 const db = new Database(path, { fileMustExist: true });

@@ -51,7 +51,19 @@ function isoInstantOf(text: string): number | null {
   const match = ISO_INSTANT.exec(text);
   if (!match) return null;
   // Absent parts (time, seconds, zone) are 0; groups 7 to 9 are text.
-  const [y, mo, d, h, mi, s, , , , zh, zm] = match.slice(1).map((group) => Number(group ?? 0)) as [number, number, number, number, number, number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s, , , , zh, zm] = match.slice(1).map((group) => Number(group ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [fraction = '', , sign] = match.slice(7);
   if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
   if (h > 23 || mi > 59 || s > 59 || zh > 23 || zm > 59) return null;

@@ -40,9 +40,7 @@ export function likeSqlPattern(pattern: string): string {
  */
 export function likePieces(pattern: string): Array<{ text: string; start: boolean; end: boolean }> {
   const pieces = foldCase(pattern).split('%');
-  return pieces
-    .map((text, i) => ({ text, start: i === 0, end: i === pieces.length - 1 }))
-    .filter((piece) => piece.text.length > 0);
+  return pieces.map((text, i) => ({ text, start: i === 0, end: i === pieces.length - 1 })).filter((piece) => piece.text.length > 0);
 }
 
 /** Whether a string matches a `like` pattern (whole value, `%` = any run of characters). */
@@ -61,7 +59,9 @@ export function likeMatches(value: string, pattern: string): boolean {
  * with no words.
  */
 export function fuzzyGrams(query: string): string[] {
-  const words = foldCase(query).trim().replace(/[ \t\n\r]+/g, ' ');
+  const words = foldCase(query)
+    .trim()
+    .replace(/[ \t\n\r]+/g, ' ');
   if (words.length === 0) return [];
   const chars = Array.from(` ${words} `);
   const grams = new Set<string>();

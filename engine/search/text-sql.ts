@@ -27,8 +27,22 @@ export function matchingCount(node: TextNode): number {
  */
 export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number): { space: IndexSpace; query: IndexQuery } {
   const { d } = ctx;
-  if (node.op === 'keyword') return { space: 'words', query: atLeast(keywordWords(node.text).map((word) => d.indexWord(node.field, word)), need) };
-  if (node.op === 'fuzzy') return { space: 'text', query: atLeast(fuzzyGrams(node.text).map((gram) => d.indexGram(node.field, gram)), need) };
+  if (node.op === 'keyword')
+    return {
+      space: 'words',
+      query: atLeast(
+        keywordWords(node.text).map((word) => d.indexWord(node.field, word)),
+        need,
+      ),
+    };
+  if (node.op === 'fuzzy')
+    return {
+      space: 'text',
+      query: atLeast(
+        fuzzyGrams(node.text).map((gram) => d.indexGram(node.field, gram)),
+        need,
+      ),
+    };
   return { space: 'text', query: allOf(likePieces(node.text).map((piece) => d.indexText(node.field, piece.text, piece.start, piece.end))) };
 }
 

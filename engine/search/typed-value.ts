@@ -8,7 +8,8 @@ const READINGS: Record<ValueType, { read: (text: string) => number | null; noun:
   'date-time': {
     read: strictInstantOf,
     noun: 'a date-time',
-    example: 'an ISO 8601 date such as "2024-03-01" or date-time such as "2024-03-01T09:30:00Z" or "2024-03-01T09:30:00-07:00" (no zone means UTC), or epoch milliseconds',
+    example:
+      'an ISO 8601 date such as "2024-03-01" or date-time such as "2024-03-01T09:30:00Z" or "2024-03-01T09:30:00-07:00" (no zone means UTC), or epoch milliseconds',
   },
 };
 

@@ -28,7 +28,5 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   }
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgresStore(url, options.clock);
   const scheme = url.split(':')[0] ?? '';
-  throw new StoreSetupError(
-    `Unsupported database URL scheme "${scheme}:"; use sqlite:<path> or postgres://user:password@host:port/database.`,
-  );
+  throw new StoreSetupError(`Unsupported database URL scheme "${scheme}:"; use sqlite:<path> or postgres://user:password@host:port/database.`);
 }

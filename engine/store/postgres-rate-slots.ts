@@ -56,7 +56,12 @@ export class PostgresRateSlots implements StoredRateSlots {
 
   async take(requests: number, windowMs: number, holdMs: number): Promise<StoredSlotTake> {
     await this.ensure(requests);
-    const { rows } = await this.pool.query<{ slot: number | null; lease: string | null; wait_ms: number | null }>(TAKE, [this.connectorId, requests, windowMs, holdMs]);
+    const { rows } = await this.pool.query<{ slot: number | null; lease: string | null; wait_ms: number | null }>(TAKE, [
+      this.connectorId,
+      requests,
+      windowMs,
+      holdMs,
+    ]);
     const taken = rows.find((row) => row.slot !== null);
     if (taken) {
       this.leases.set(taken.slot as number, taken.lease as string);

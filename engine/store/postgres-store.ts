@@ -90,26 +90,21 @@ class PostgresStore implements Store {
   }
 
   async findClient(clientId: string): Promise<PlatformClientRecord | undefined> {
-    const { rows } = await this.pool.query<ClientDbRow>(
-      `SELECT ${CLIENT_COLUMNS}, secret_hash FROM platform_clients WHERE client_id = $1`,
-      [clientId],
-    );
+    const { rows } = await this.pool.query<ClientDbRow>(`SELECT ${CLIENT_COLUMNS}, secret_hash FROM platform_clients WHERE client_id = $1`, [clientId]);
     return rows[0] && { ...toClient(rows[0]), secret_hash: rows[0].secret_hash };
   }
 
   async listClients(): Promise<PlatformClient[]> {
-    const { rows } = await this.pool.query<ClientDbRow>(
-      `SELECT ${CLIENT_COLUMNS} FROM platform_clients ORDER BY created_at DESC, client_id DESC`,
-    );
+    const { rows } = await this.pool.query<ClientDbRow>(`SELECT ${CLIENT_COLUMNS} FROM platform_clients ORDER BY created_at DESC, client_id DESC`);
     return rows.map(toClient);
   }
 
   async revokeClient(clientId: string): Promise<boolean> {
     return this.transaction(async (client) => {
-      const { rowCount } = await client.query(
-        'UPDATE platform_clients SET revoked_at = $1 WHERE client_id = $2 AND revoked_at IS NULL',
-        [new Date(this.clock.now()).toISOString(), clientId],
-      );
+      const { rowCount } = await client.query('UPDATE platform_clients SET revoked_at = $1 WHERE client_id = $2 AND revoked_at IS NULL', [
+        new Date(this.clock.now()).toISOString(),
+        clientId,
+      ]);
       if (rowCount !== 1) return false;
       await client.query('DELETE FROM sync_jobs WHERE connector_id IN (SELECT id FROM connectors WHERE client_id = $1)', [clientId]);
       return true;
@@ -136,10 +131,10 @@ class PostgresStore implements Store {
         // Creates of one tenant queue on this lock until commit, so the count cannot go stale
         // between two processes' checks (READ COMMITTED would let both see 99 and both insert).
         await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CREATE_LOCK_SPACE, `${clientId}/${externalUserId}`]);
-        const { rows } = await client.query<{ held: number }>(
-          'SELECT count(*)::int AS held FROM connectors WHERE client_id = $1 AND external_user_id = $2',
-          [clientId, externalUserId],
-        );
+        const { rows } = await client.query<{ held: number }>('SELECT count(*)::int AS held FROM connectors WHERE client_id = $1 AND external_user_id = $2', [
+          clientId,
+          externalUserId,
+        ]);
         if ((rows[0]?.held ?? 0) >= options.maxPerTenant) throw limitReached(externalUserId, options.maxPerTenant);
       }
       const now = new Date(this.clock.now()).toISOString();
@@ -149,8 +144,17 @@ class PostgresStore implements Store {
             created_at, updated_at)
           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 1, $9, $9)
           RETURNING ${CONNECTOR_COLUMNS}`,
-        [newId('conn_'), clientId, externalUserId, input.connector_type, input.name ?? null, JSON.stringify(input.config), input.auth_scheme,
-          input.credentials_ciphertext, now],
+        [
+          newId('conn_'),
+          clientId,
+          externalUserId,
+          input.connector_type,
+          input.name ?? null,
+          JSON.stringify(input.config),
+          input.auth_scheme,
+          input.credentials_ciphertext,
+          now,
+        ],
       );
       return toConnector(first(rows));
     });
@@ -259,7 +263,11 @@ class PostgresStore implements Store {
   }
 
   async removeStaleRecords(connectorId: string, entity: string, generation: number): Promise<number> {
-    const { rowCount } = await this.pool.query('DELETE FROM search_records WHERE connector_id = $1 AND entity = $2 AND sync_generation < $3', [connectorId, entity, generation]);
+    const { rowCount } = await this.pool.query('DELETE FROM search_records WHERE connector_id = $1 AND entity = $2 AND sync_generation < $3', [
+      connectorId,
+      entity,
+      generation,
+    ]);
     return rowCount ?? 0;
   }
 
@@ -274,8 +282,18 @@ class PostgresStore implements Store {
          last_success_at = excluded.last_success_at, last_error = excluded.last_error, cursor = excluded.cursor,
          last_full_at = excluded.last_full_at, value_types = excluded.value_types`,
       [
-        state.connector_id, state.entity, state.status, state.mode ?? 'full', state.records, state.generation, state.started_at,
-        state.finished_at, state.last_success_at, state.last_error, state.cursor ?? null, state.last_full_at ?? null,
+        state.connector_id,
+        state.entity,
+        state.status,
+        state.mode ?? 'full',
+        state.records,
+        state.generation,
+        state.started_at,
+        state.finished_at,
+        state.last_success_at,
+        state.last_error,
+        state.cursor ?? null,
+        state.last_full_at ?? null,
         state.value_types ? JSON.stringify(state.value_types) : null,
       ],
     );
@@ -379,10 +397,7 @@ class PostgresStore implements Store {
    * processes block on the same row until commit. The in-process queue in front keeps concurrent
    * callers here from each taking a pooled connection only to wait on the same row.
    */
-  withCredentialsLock<T>(
-    connectorId: string,
-    fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>,
-  ): Promise<CredentialsLockResult<T>> {
+  withCredentialsLock<T>(connectorId: string, fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>): Promise<CredentialsLockResult<T>> {
     return this.locks.run(connectorId, async () => {
       const client = await this.pool.connect();
       let broken: Error | undefined;

@@ -54,19 +54,21 @@ export class PostgresSyncJobs {
     if (connectorId === undefined) return this.claimDue(lease);
     // Its own statement: the claim's snapshot must already see the row. Concurrent inserts of the
     // same id wait on each other and all but one do nothing.
-    await this.pool.query(
-      `INSERT INTO sync_jobs (connector_id, due_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (connector_id) DO NOTHING`,
-      [connectorId, lease[1]],
-    );
+    await this.pool.query(`INSERT INTO sync_jobs (connector_id, due_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (connector_id) DO NOTHING`, [
+      connectorId,
+      lease[1],
+    ]);
     return this.claimOne(lease, connectorId);
   }
 
   async renew(connectorId: string, owner: string, leaseMs: number): Promise<boolean> {
     const now = this.clock.now();
-    const { rowCount } = await this.pool.query(
-      'UPDATE sync_jobs SET lease_until = $3, updated_at = $4 WHERE connector_id = $1 AND lease_owner = $2',
-      [connectorId, owner, new Date(now + leaseMs).toISOString(), new Date(now).toISOString()],
-    );
+    const { rowCount } = await this.pool.query('UPDATE sync_jobs SET lease_until = $3, updated_at = $4 WHERE connector_id = $1 AND lease_owner = $2', [
+      connectorId,
+      owner,
+      new Date(now + leaseMs).toISOString(),
+      new Date(now).toISOString(),
+    ]);
     return rowCount === 1;
   }
 
@@ -84,16 +86,12 @@ export class PostgresSyncJobs {
   }
 
   async get(connectorId: string): Promise<SyncJob | undefined> {
-    const { rows } = await this.pool.query<JobDbRow>(`SELECT ${JOB_COLUMNS} FROM sync_jobs AS j WHERE j.connector_id = $1`, [
-      connectorId,
-    ]);
+    const { rows } = await this.pool.query<JobDbRow>(`SELECT ${JOB_COLUMNS} FROM sync_jobs AS j WHERE j.connector_id = $1`, [connectorId]);
     return rows[0] && toJob(rows[0]);
   }
 
   async list(): Promise<SyncJob[]> {
-    const { rows } = await this.pool.query<JobDbRow>(
-      `SELECT ${JOB_COLUMNS} FROM sync_jobs AS j ORDER BY j.due_at, j.connector_id COLLATE "C"`,
-    );
+    const { rows } = await this.pool.query<JobDbRow>(`SELECT ${JOB_COLUMNS} FROM sync_jobs AS j ORDER BY j.due_at, j.connector_id COLLATE "C"`);
     return rows.map(toJob);
   }
 

@@ -347,10 +347,7 @@ class SqliteStore implements Store {
     return this.stmt.readCredentials.get(connectorId) as StoredCredentials | undefined;
   }
 
-  withCredentialsLock<T>(
-    connectorId: string,
-    fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>,
-  ): Promise<CredentialsLockResult<T>> {
+  withCredentialsLock<T>(connectorId: string, fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>): Promise<CredentialsLockResult<T>> {
     return this.locks.run(connectorId, async () => {
       const lease = await this.lease.acquire(connectorId);
       if (!lease) throw new ConnectorNotFoundError(`No connector ${connectorId}.`);
@@ -404,9 +401,8 @@ class SqliteStore implements Store {
       values[column] = value;
       if (column === 'credentials_ciphertext') sets.push('credentials_version = credentials_version + 1', AUTH_ACTIVE);
     }
-    const row = this.db
-      .prepare(`UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`)
-      .get(values) as ConnectorDbRow | undefined;
+    const row = this.db.prepare(`UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`).get(values) as
+      ConnectorDbRow | undefined;
     return row && toConnector(row);
   }
 }
@@ -414,9 +410,7 @@ class SqliteStore implements Store {
 /** Every fixed statement of the store, prepared once per connection. */
 function prepareStatements(db: Database.Database) {
   return {
-    insertClient: db.prepare(
-      `INSERT INTO platform_clients (client_id, name, secret_hash, created_at) VALUES (?, ?, ?, ?) RETURNING ${CLIENT_COLUMNS}`,
-    ),
+    insertClient: db.prepare(`INSERT INTO platform_clients (client_id, name, secret_hash, created_at) VALUES (?, ?, ?, ?) RETURNING ${CLIENT_COLUMNS}`),
     findClient: db.prepare(`SELECT ${CLIENT_COLUMNS}, secret_hash FROM platform_clients WHERE client_id = ?`),
     listClients: db.prepare(`SELECT ${CLIENT_COLUMNS} FROM platform_clients ORDER BY created_at DESC, rowid DESC`),
     revokeClient: db.prepare('UPDATE platform_clients SET revoked_at = ? WHERE client_id = ? AND revoked_at IS NULL'),
@@ -438,9 +432,7 @@ function prepareStatements(db: Database.Database) {
     deleteConnector: db.prepare(`DELETE FROM connectors WHERE ${TENANT_CONNECTOR}`),
     deleteRecords: db.prepare('DELETE FROM search_records WHERE connector_id = ?'),
     deleteSyncStates: db.prepare('DELETE FROM sync_state WHERE connector_id = ?'),
-    readCredentials: db.prepare(
-      'SELECT credentials_ciphertext AS ciphertext, credentials_version AS version FROM connectors WHERE id = ?',
-    ),
+    readCredentials: db.prepare('SELECT credentials_ciphertext AS ciphertext, credentials_version AS version FROM connectors WHERE id = ?'),
     writeLeasedCredentials: db.prepare(`UPDATE connectors
       SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1, ${AUTH_ACTIVE}
       WHERE id = @id AND credentials_lock_token = @token`),

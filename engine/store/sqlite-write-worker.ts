@@ -25,8 +25,7 @@ export const WRITE_THREAD_NICE = 10;
 
 /** A task from the store's thread. */
 export type WriteTask =
-  | { id: number; kind: 'upsert'; target: RecordTarget; now: string; records: SerializedRecord[] }
-  | { id: number; kind: 'sweep'; target: RecordTarget };
+  { id: number; kind: 'upsert'; target: RecordTarget; now: string; records: SerializedRecord[] } | { id: number; kind: 'sweep'; target: RecordTarget };
 
 /** The answer: how many rows the task wrote or removed, or the error's message. */
 export type WriteTaskAnswer = { id: number; count: number } | { id: number; error: string };

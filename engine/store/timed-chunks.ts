@@ -37,7 +37,7 @@ function nextSize(lastSize: number, tookMs: number, budget: ChunkBudget): number
 export function runTimedChunks<T>(items: readonly T[], budget: ChunkBudget, work: (chunk: readonly T[]) => number | void, before: () => void): number {
   let total = 0;
   let size = FIRST_CHUNK_ITEMS;
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     before();
     const step = timedChunk(items, start, size, budget, work);
     [total, size, start] = [total + step.written, step.nextSize, start + step.taken];
@@ -46,7 +46,13 @@ export function runTimedChunks<T>(items: readonly T[], budget: ChunkBudget, work
 }
 
 /** Runs `work` on the chunk of `size` items at `start` and sizes the next chunk from its time. */
-function timedChunk<T>(items: readonly T[], start: number, size: number, budget: ChunkBudget, work: (chunk: readonly T[]) => number | void): { written: number; taken: number; nextSize: number } {
+function timedChunk<T>(
+  items: readonly T[],
+  start: number,
+  size: number,
+  budget: ChunkBudget,
+  work: (chunk: readonly T[]) => number | void,
+): { written: number; taken: number; nextSize: number } {
   const chunk = items.slice(start, start + size);
   const began = performance.now();
   const written = work(chunk) ?? 0;
@@ -61,7 +67,7 @@ function timedChunk<T>(items: readonly T[], start: number, size: number, budget:
 export async function runYieldingChunks<T>(items: readonly T[], budget: ChunkBudget, work: (chunk: readonly T[]) => number | void): Promise<number> {
   let total = 0;
   let size = FIRST_CHUNK_ITEMS;
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     if (start > 0) await nextTurn();
     const step = timedChunk(items, start, size, budget, work);
     [total, size, start] = [total + step.written, step.nextSize, start + step.taken];

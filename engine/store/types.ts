@@ -26,8 +26,7 @@ export type ValueTypes = Readonly<Record<string, ValueType>>;
  * its own read-only connection), or the PostgreSQL pool.
  */
 export type RecordReader =
-  | { dialect: 'sqlite'; db: BetterSqlite3.Database; file: string | undefined; busyTimeoutMs: number }
-  | { dialect: 'postgres'; pool: pg.Pool };
+  { dialect: 'sqlite'; db: BetterSqlite3.Database; file: string | undefined; busyTimeoutMs: number } | { dialect: 'postgres'; pool: pg.Pool };
 
 /** A platform client as the operator sees it; never carries the secret hash. */
 export interface PlatformClient {
@@ -327,10 +326,7 @@ export interface Store {
    * processes: re-read inside the lock, refresh only if the token seen is still the stored one.
    * Throws `ConnectorNotFoundError` when the connector does not exist (or is deleted meanwhile).
    */
-  withCredentialsLock<T>(
-    connectorId: string,
-    fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>,
-  ): Promise<CredentialsLockResult<T>>;
+  withCredentialsLock<T>(connectorId: string, fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>): Promise<CredentialsLockResult<T>>;
 
   /**
    * Upserts records of one entity into the synchronized copy, stamped with the sync pass

@@ -70,6 +70,14 @@ function announcedStatement(statement: Statement, intent: WriteIntent): Statemen
 }
 
 function announcedTransaction(tx: Transaction, intent: WriteIntent): Transaction {
-  const wrap = (run: (...args: unknown[]) => unknown) => (...args: unknown[]) => intent.around(() => run(...args));
-  return Object.assign(wrap(tx), { default: wrap(tx.default), deferred: wrap(tx.deferred), immediate: wrap(tx.immediate), exclusive: wrap(tx.exclusive) }) as unknown as Transaction;
+  const wrap =
+    (run: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) =>
+      intent.around(() => run(...args));
+  return Object.assign(wrap(tx), {
+    default: wrap(tx.default),
+    deferred: wrap(tx.deferred),
+    immediate: wrap(tx.immediate),
+    exclusive: wrap(tx.exclusive),
+  }) as unknown as Transaction;
 }

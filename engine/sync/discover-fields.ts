@@ -40,7 +40,8 @@ export async function discoverFields(connection: Connection, entity: string, dis
     if (names.includes(name)) continue;
     names.push(name);
     const upstreamType = readPath(definition, discover.type);
-    if (typeof upstreamType === 'string' && Object.hasOwn(discover.types, upstreamType)) valueTypes[`${discover.under}.${name}`] = discover.types[upstreamType]!;
+    if (typeof upstreamType === 'string' && Object.hasOwn(discover.types, upstreamType))
+      valueTypes[`${discover.under}.${name}`] = discover.types[upstreamType]!;
   }
   return { readParams: names.length > 0 ? { [discover.read_param]: joinedNames(connection.type, entity, discover, names) } : {}, valueTypes };
 }

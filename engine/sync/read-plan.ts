@@ -81,7 +81,13 @@ async function* withChildren(connection: Connection, plan: SyncPlan, records: As
  * `incremental` adds the plan's incremental params, with `since` bound, to the plan's reads;
  * `fixed` params (the discovered field names) are added to them as they are, never as templates.
  */
-export async function* readPlan(connection: Connection, entity: string, plan: SyncPlan, since?: string, fixed: Record<string, unknown> = {}): AsyncGenerator<RecordData> {
+export async function* readPlan(
+  connection: Connection,
+  entity: string,
+  plan: SyncPlan,
+  since?: string,
+  fixed: Record<string, unknown> = {},
+): AsyncGenerator<RecordData> {
   if (since !== undefined && !plan.incremental) throw new EngineError('INTERNAL', `${entity} has no incremental sync plan`);
   const extra = since !== undefined ? plan.incremental!.params : {};
   const expanded = new Set<string>();

@@ -135,7 +135,12 @@ class EntityPass {
       if (this.state.mode === 'full') this.state.last_full_at = finished;
     } catch (error) {
       // A failed pass keeps the cursor of what is durably copied: the next one reads from there.
-      Object.assign(this.state, { status: 'failed', finished_at: new Date(this.now()).toISOString(), last_error: describeFailure(error, this.options.signal), cursor: this.durableCursor() });
+      Object.assign(this.state, {
+        status: 'failed',
+        finished_at: new Date(this.now()).toISOString(),
+        last_error: describeFailure(error, this.options.signal),
+        cursor: this.durableCursor(),
+      });
       // The new owner of the pass writes the state from now on; this runner must not overwrite it.
       if (this.options.signal?.reason === LEASE_LOST) return this.state;
     }

@@ -17,8 +17,13 @@ export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | 
   const typed = Object.entries(spec.sync?.value_types ?? {}).map(([path, type]) => `${path} (${type})`);
   // The typed paths are named here so connector types, the OpenAPI document and `entities` all show them.
   const discover = spec.sync?.discover_fields;
-  const discoveredNote = discover ? ` The types of fields under ${discover.under} are also read from the upstream at every sync pass (the entity's sync state shows them).` : '';
-  const typedNote = (typed.length > 0 ? ` Value types: ${typed.join(', ')}: compared and sorted by value; a number path takes a number or a decimal string, a date-time path an ISO 8601 date or date-time (no offset: UTC) or epoch milliseconds.` : '') + discoveredNote;
+  const discoveredNote = discover
+    ? ` The types of fields under ${discover.under} are also read from the upstream at every sync pass (the entity's sync state shows them).`
+    : '';
+  const typedNote =
+    (typed.length > 0
+      ? ` Value types: ${typed.join(', ')}: compared and sorted by value; a number path takes a number or a decimal string, a date-time path an ISO 8601 date or date-time (no offset: UTC) or epoch milliseconds.`
+      : '') + discoveredNote;
   return {
     type: 'object',
     additionalProperties: false,
@@ -42,7 +47,11 @@ export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | 
       },
       limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMITS.maxLimit, default: SEARCH_LIMITS.defaultLimit, description: 'Maximum results.' },
       cursor: { type: 'string', description: "Cursor from the previous response's next_cursor." },
-      fields: { type: 'array', items: { type: 'string' }, description: `Field paths to include in results (default: every searchable field: ${fields.join(', ')}).` },
+      fields: {
+        type: 'array',
+        items: { type: 'string' },
+        description: `Field paths to include in results (default: every searchable field: ${fields.join(', ')}).`,
+      },
     },
   };
 }

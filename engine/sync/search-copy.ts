@@ -18,7 +18,8 @@ function notReady(entity: string, state: SyncState | undefined): SearchNotReadyE
   const sync = state
     ? { entity, status: state.status, records: state.records, started_at: state.started_at, last_success_at: null, last_error: state.last_error }
     : { entity, status: 'pending', records: 0, started_at: null, last_success_at: null, last_error: null };
-  const why = state?.status === 'failed' ? `its last sync failed (${state.last_error})` : state ? 'its first sync is still running' : 'it has not been synchronized yet';
+  const why =
+    state?.status === 'failed' ? `its last sync failed (${state.last_error})` : state ? 'its first sync is still running' : 'it has not been synchronized yet';
   return new SearchNotReadyError(`search on ${entity} reads the synchronized copy, and ${why}; retry once a sync has succeeded`, { sync });
 }
 

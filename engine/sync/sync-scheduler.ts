@@ -153,17 +153,20 @@ export class SyncScheduler {
     const { store, logger } = this.options;
     const id = job.connector_id;
     const lost = new AbortController();
-    const heartbeat = this.clock.setRepeating(() => {
-      store
-        .renewSyncLease(id, this.owner, this.leaseMs)
-        .then((held) => {
-          if (held || lost.signal.aborted) return;
-          // Another process took the job over (this one stalled past its lease): stop writing.
-          logger?.error({ connector: id }, 'sync: lease lost to another process; stopping this pass');
-          lost.abort(LEASE_LOST);
-        })
-        .catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: lease renewal failed'));
-    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    const heartbeat = this.clock.setRepeating(
+      () => {
+        store
+          .renewSyncLease(id, this.owner, this.leaseMs)
+          .then((held) => {
+            if (held || lost.signal.aborted) return;
+            // Another process took the job over (this one stalled past its lease): stop writing.
+            logger?.error({ connector: id }, 'sync: lease lost to another process; stopping this pass');
+            lost.abort(LEASE_LOST);
+          })
+          .catch((error: unknown) => logger?.error({ err: error, connector: id }, 'sync: lease renewal failed'));
+      },
+      Math.max(10, Math.floor(this.leaseMs / 3)),
+    );
     let states: SyncState[] = [];
     let ran: { type: string; started: number } | undefined;
     const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
@@ -192,7 +195,8 @@ export class SyncScheduler {
       // A pass with a failed entity is a failure: operators filter on warn and above.
       if (states.some((s) => s.status === 'failed')) logger?.warn(summary, 'sync: pass finished with failures');
       else logger?.info(summary, 'sync: pass finished');
-      for (const failed of states.filter((s) => s.status === 'failed')) logger?.warn({ connector: id, entity: failed.entity, last_error: failed.last_error }, 'sync: entity failed');
+      for (const failed of states.filter((s) => s.status === 'failed'))
+        logger?.warn({ connector: id, entity: failed.entity, last_error: failed.last_error }, 'sync: entity failed');
       return states;
     } catch (error) {
       logger?.error({ err: error, connector: id }, 'sync: pass could not start');

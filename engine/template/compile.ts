@@ -40,9 +40,7 @@ const JSON_ONLY = /^\{\{\s*json\s[^{}]*(?:\([^{}]*\)[^{}]*)*\}\}$/;
 export function compileTemplate(source: string): CompiledTemplate {
   const variable = singleVariable(source);
   const isStatic = !source.includes('{{');
-  const renderFn = isStatic
-    ? () => source
-    : handlebars.compile(source, { noEscape: true, strict: false, knownHelpersOnly: false });
+  const renderFn = isStatic ? () => source : handlebars.compile(source, { noEscape: true, strict: false, knownHelpersOnly: false });
   const render = (context: TemplateContext): string => renderFn(context, { allowProtoPropertiesByDefault: false });
   const value = variable
     ? (context: TemplateContext) => lookup(context, variable)

@@ -23,7 +23,13 @@ export const TEMPLATE_HELPERS: Record<string, HelperDelegate> = {
     return Array.isArray(value) ? value.join(separator) : isEmpty(value) ? '' : String(value);
   },
   /** Splits a comma-separated string into trimmed items, for APIs that want arrays. */
-  split: (value: unknown) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : value),
+  split: (value: unknown) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : value,
   /** "true"/"false" (or a boolean) as a boolean, for params that arrive as strings. */
   boolean: (value: unknown) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined),
   /** The first argument that is not empty, for values with fallbacks. */

@@ -51,7 +51,9 @@ type NoParams = Record<never, never>;
 export type CallArgs<P, O> = NoParams extends P ? [params?: P, options?: O] : [params: P, options?: O];
 
 /** The list-like actions of an entity: those `records()` reads page by page. */
-export type ListActionName<T extends ShippedType, E extends EntityName<T>> = { [A in ActionName<T, E>]: ActionSpecOf<T, E, A> extends { kind: 'records' } ? A : never }[ActionName<T, E>];
+export type ListActionName<T extends ShippedType, E extends EntityName<T>> = {
+  [A in ActionName<T, E>]: ActionSpecOf<T, E, A> extends { kind: 'records' } ? A : never;
+}[ActionName<T, E>];
 
 /** The entities with at least one list-like action. */
 export type ListEntityName<T extends ShippedType> = { [E in EntityName<T>]: [ListActionName<T, E>] extends [never] ? never : E }[EntityName<T>];
@@ -65,7 +67,11 @@ export interface TypedCalls<T extends ShippedType, O> {
    * Runs one action: a page `{ data: Record[], meta }`, one record `{ data: Record, meta }`, a
    * `DownloadStream`, or search hits, as the action's kind says.
    */
-  execute<E extends EntityName<T>, A extends ActionName<T, E>>(entity: E, action: A, ...args: CallArgs<ActionParams<ActionSpecOf<T, E, A>>, O>): Promise<ActionResult<ActionSpecOf<T, E, A>>>;
+  execute<E extends EntityName<T>, A extends ActionName<T, E>>(
+    entity: E,
+    action: A,
+    ...args: CallArgs<ActionParams<ActionSpecOf<T, E, A>>, O>
+  ): Promise<ActionResult<ActionSpecOf<T, E, A>>>;
   /** Every record of a list-like action, page by page. */
   records<E extends ListEntityName<T>, A extends ListActionName<T, E>>(
     entity: E,
@@ -88,7 +94,9 @@ type TypedMembers = 'execute' | 'records' | 'download';
 export type TypedConnection<T extends ShippedType> = Omit<Connection, TypedMembers> & TypedCalls<T, CallOptions> & TypedDownload<T, CallOptions>;
 
 /** A connection to a shipped connector through the hosted service, typed as the in-process one. */
-export type TypedHostedConnection<T extends ShippedType> = Omit<HostedConnection, TypedMembers> & TypedCalls<T, HostedCallOptions> & TypedDownload<T, HostedCallOptions>;
+export type TypedHostedConnection<T extends ShippedType> = Omit<HostedConnection, TypedMembers> &
+  TypedCalls<T, HostedCallOptions> &
+  TypedDownload<T, HostedCallOptions>;
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 
@@ -96,10 +104,18 @@ type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : 
  * The shipped type a `connect` argument names (case-insensitively, as findManifest reads it), or
  * never for a `string`, a union of names or an unknown name: those connect untyped.
  */
-export type ShippedTypeOf<T extends string> = string extends T ? never : true extends IsUnion<T> ? never : Lowercase<T> extends ShippedType ? Lowercase<T> : never;
+export type ShippedTypeOf<T extends string> = string extends T
+  ? never
+  : true extends IsUnion<T>
+    ? never
+    : Lowercase<T> extends ShippedType
+      ? Lowercase<T>
+      : never;
 
 /** What `connect(type, { credentials })` returns: typed for a shipped type named literally, else the untyped Connection. */
 export type ConnectionOf<T extends string> = [ShippedTypeOf<T>] extends [never] ? Connection : TypedConnection<ShippedTypeOf<T> & ShippedType>;
 
 /** What `connect(type, { hosted })` returns: typed for a shipped type named literally, else the untyped HostedConnection. */
-export type HostedConnectionOf<T extends string> = [ShippedTypeOf<T>] extends [never] ? HostedConnection : TypedHostedConnection<ShippedTypeOf<T> & ShippedType>;
+export type HostedConnectionOf<T extends string> = [ShippedTypeOf<T>] extends [never]
+  ? HostedConnection
+  : TypedHostedConnection<ShippedTypeOf<T> & ShippedType>;

@@ -56,7 +56,8 @@ function escapeRegExp(text: string): string {
 
 /** Replaces every sandbox origin in every string by the same origin with `<port>`. */
 export function withoutPorts(value: unknown, origins: string[]): unknown {
-  if (typeof value === 'string') return origins.reduce((text, origin) => text.replace(new RegExp(`${escapeRegExp(origin)}(?!\\d)`, 'g'), origin.replace(/:\d+$/, ':<port>')), value);
+  if (typeof value === 'string')
+    return origins.reduce((text, origin) => text.replace(new RegExp(`${escapeRegExp(origin)}(?!\\d)`, 'g'), origin.replace(/:\d+$/, ':<port>')), value);
   if (Array.isArray(value)) return value.map((item) => withoutPorts(item, origins));
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutPorts(item, origins)]));
   return value;

@@ -12,7 +12,14 @@ import { constraintText, defaultText, descriptionText, typeText } from './schema
 
 /** The params of an action as a table, or a sentence when it takes none. */
 export function paramTable(params: JsonSchema | undefined): string {
-  const rows = schemaRows(params).map((row) => [code(row.path), typeText(row.schema), row.required ? 'yes' : 'no', constraintText(row.schema), defaultText(row.schema), descriptionText(row.schema)]);
+  const rows = schemaRows(params).map((row) => [
+    code(row.path),
+    typeText(row.schema),
+    row.required ? 'yes' : 'no',
+    constraintText(row.schema),
+    defaultText(row.schema),
+    descriptionText(row.schema),
+  ]);
   return rows.length > 0 ? table(['Param', 'Type', 'Required', 'Constraints', 'Default', 'Description'], rows) : 'No params.';
 }
 
@@ -32,15 +39,23 @@ function pagingText(action: ActionSpec): string {
   if (!paging.pages) return action.response.records !== undefined ? 'One answer holds every record (no paging).' : '';
   const { pagination_param: param, pagination_keep_params: keep, paged_order: order } = paging.describe();
   const kept = keep && keep.length > 0 ? ` Next pages send only ${[param ?? '', ...keep].map(code).join(', ')}.` : '';
-  const ordered = order ? ` ${code('records()')} pages it only in ${code(order.field)} order${order.order ? ` (${code(`${order.order.param}: ${order.order.value}`)} or left out)` : ''}.` : '';
+  const ordered = order
+    ? ` ${code('records()')} pages it only in ${code(order.field)} order${order.order ? ` (${code(`${order.order.param}: ${order.order.value}`)} or left out)` : ''}.`
+    : '';
   return `Paged: pass ${code('meta.next_cursor')} back as ${code(param ?? '')}, or let ${code('records()')} follow the pages.${kept}${ordered}`;
 }
 
 function answerText(action: ActionSpec): string[] {
   if (action.file) {
-    return [`Answers a ${code('DownloadStream')}: the file's bytes as an async iterable of chunks, never buffered, with ${code('status')}, ${code('contentType')}, ${code('contentLength')}, ${code('contentRange')} and the ${code('record')} it was read from.`];
+    return [
+      `Answers a ${code('DownloadStream')}: the file's bytes as an async iterable of chunks, never buffered, with ${code('status')}, ${code('contentType')}, ${code('contentLength')}, ${code('contentRange')} and the ${code('record')} it was read from.`,
+    ];
   }
-  return [`Answers ${code('{ data, meta }')}: ${action.response.records !== undefined ? 'an array of records' : 'one record'} in ${code('data')}, and in ${code('meta')}:`, '', metaList(metaFields(action))];
+  return [
+    `Answers ${code('{ data, meta }')}: ${action.response.records !== undefined ? 'an array of records' : 'one record'} in ${code('data')}, and in ${code('meta')}:`,
+    '',
+    metaList(metaFields(action)),
+  ];
 }
 
 /** The section of one declared action. */

@@ -18,7 +18,9 @@ function signText(sign: SignSpec): string {
 function oauthText(oauth: OAuth2Spec): string {
   // Without the setting the engine keeps its own margin (engine/auth), which this page does not repeat.
   const before = oauth.refresh_before_expiry_seconds === undefined ? 'shortly' : `${oauth.refresh_before_expiry_seconds} s`;
-  const rotates = oauth.rotates_refresh_token ? ' Each refresh token is single-use: the engine hands the new one to `onCredentialsChange` before using it.' : '';
+  const rotates = oauth.rotates_refresh_token
+    ? ' Each refresh token is single-use: the engine hands the new one to `onCredentialsChange` before using it.'
+    : '';
   const kept = Object.keys(oauth.response.keep ?? {});
   const keeps = kept.length > 0 ? ` The token answer also sets ${kept.map(code).join(', ')}.` : '';
   return `The access token is refreshed at ${code(oauth.token_url)} (${oauth.body_format} request) ${before} before it expires, and once after a 401.${rotates}${keeps}`;

@@ -53,7 +53,15 @@ export function connectorPage(manifest: Manifest, examples: Map<string, ExampleR
     if (!example) throw new Error(`${manifest.type} ${entity} has no example answer`);
     return entitySection({ type: manifest.type, entity, spec, example, origins });
   });
-  const parts = [generatedBanner(`connectors/${manifest.type}.yaml`), '', `# ${manifest.name} (${code(manifest.type)})`, '', ...intro(manifest), '', contents(manifest)];
+  const parts = [
+    generatedBanner(`connectors/${manifest.type}.yaml`),
+    '',
+    `# ${manifest.name} (${code(manifest.type)})`,
+    '',
+    ...intro(manifest),
+    '',
+    contents(manifest),
+  ];
   parts.push('', authSection(manifest), '', configSection(manifest), '', '## Entities', '', entities.join('\n\n'));
   return `${parts.join('\n')}\n`;
 }

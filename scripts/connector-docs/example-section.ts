@@ -17,5 +17,13 @@ export function exampleSection(type: string, run: ExampleRun, origins: string[])
   const call = `const answer = await ${connectionName(type)}.execute(${jsLiteral(run.entity)}, ${jsLiteral(run.action)}, ${jsLiteral(run.params)});`;
   const abridged = abridgeAnswer(withoutPorts(run.answer, origins) as ExampleRun['answer']);
   const said = abridged.cuts.length > 0 ? `The sandbox's answer, abridged (${abridged.cuts.join('; ')}):` : "The sandbox's answer, in full:";
-  return [`#### Example: ${code(`${run.entity} ${run.action}`)}`, '', fence('js', call), '', said, '', fence('json', JSON.stringify(abridged.value, null, 2))].join('\n');
+  return [
+    `#### Example: ${code(`${run.entity} ${run.action}`)}`,
+    '',
+    fence('js', call),
+    '',
+    said,
+    '',
+    fence('json', JSON.stringify(abridged.value, null, 2)),
+  ].join('\n');
 }

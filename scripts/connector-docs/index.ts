@@ -28,7 +28,8 @@ export async function renderConnectorDocs(): Promise<Map<string, string>> {
   const manifests = [...shippedManifests().values()].sort((a, b) => (a.manifest.type < b.manifest.type ? -1 : 1));
   const { runs, origins, secrets } = await runExamples(manifests);
   const pages = new Map<string, string>();
-  for (const { manifest } of manifests) pages.set(join(DOCS_DIR, `${manifest.type}.md`), connectorPage(manifest, runs.get(manifest.type) ?? new Map(), origins));
+  for (const { manifest } of manifests)
+    pages.set(join(DOCS_DIR, `${manifest.type}.md`), connectorPage(manifest, runs.get(manifest.type) ?? new Map(), origins));
   pages.set(join(DOCS_DIR, 'README.md'), indexPage(manifests.map((loaded) => loaded.manifest)));
   assertNoSecret(pages, secrets);
   return pages;

@@ -38,6 +38,7 @@ function listMeta(action: ActionSpec): MetaField[] {
 export function metaFields(action: ActionSpec): MetaField[] {
   if (action.response.records !== undefined) return listMeta(action);
   const fields: MetaField[] = [{ name: 'has_more', text: 'Always false: the answer is one record.' }];
-  for (const [name, path] of Object.entries(action.response.meta ?? {})) fields.push({ name, text: `From the answer's ${code(path || '(body)')}, null when absent.` });
+  for (const [name, path] of Object.entries(action.response.meta ?? {}))
+    fields.push({ name, text: `From the answer's ${code(path || '(body)')}, null when absent.` });
   return fields;
 }

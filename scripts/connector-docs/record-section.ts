@@ -28,7 +28,10 @@ function mappingNotes(spec: EntitySpec): Map<string, string> {
   }
   const all = Object.keys(spec.actions).length;
   return new Map(
-    [...byField].map(([field, texts]) => [field, [...texts].map(([text, actions]) => (actions.length === all ? text : `${text.replace(/\.$/, '')} (${actions.join(', ')}).`)).join('; ')]),
+    [...byField].map(([field, texts]) => [
+      field,
+      [...texts].map(([text, actions]) => (actions.length === all ? text : `${text.replace(/\.$/, '')} (${actions.join(', ')}).`)).join('; '),
+    ]),
   );
 }
 
@@ -40,5 +43,7 @@ export function recordSection(spec: EntitySpec): string {
     return [code(row.path), typeText(row.schema), text.join(' ')];
   });
   const intro = "Fields of a record as the engine returns it, from the manifest's record schema.";
-  return rows.length > 0 ? [intro, '', table(['Field', 'Type', 'Notes'], rows)].join('\n') : 'The manifest names no record fields: records pass through as the upstream sends them.';
+  return rows.length > 0
+    ? [intro, '', table(['Field', 'Type', 'Notes'], rows)].join('\n')
+    : 'The manifest names no record fields: records pass through as the upstream sends them.';
 }

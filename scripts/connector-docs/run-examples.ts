@@ -36,7 +36,9 @@ function examplesOf(type: string, entities: string[]): Record<string, ExampleCal
   const missing = entities.filter((entity) => !(entity in examples));
   const unknown = Object.keys(examples).filter((entity) => !entities.includes(entity));
   if (missing.length > 0 || unknown.length > 0) {
-    throw new Error(`scripts/connector-docs/example-calls.ts: ${type} needs one example per entity (missing: ${missing.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`);
+    throw new Error(
+      `scripts/connector-docs/example-calls.ts: ${type} needs one example per entity (missing: ${missing.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`,
+    );
   }
   return examples;
 }
@@ -59,7 +61,12 @@ function firstRecord(value: unknown, label: string): Record<string, unknown> {
  * Runs a connector's examples, each once: an example's params may ask for another example's
  * answer, which then runs first.
  */
-function exampleRunner(connection: Connection, type: string, examples: Record<string, ExampleCall>, fakes: SandboxFakes): (entity: string) => Promise<ExampleRun> {
+function exampleRunner(
+  connection: Connection,
+  type: string,
+  examples: Record<string, ExampleCall>,
+  fakes: SandboxFakes,
+): (entity: string) => Promise<ExampleRun> {
   const started = new Map<string, Promise<ExampleRun>>();
   const context: ExampleContext = { fakes, first: async (entity) => firstRecord((await run(entity)).answer.data, `${type} ${entity}`) };
   async function call(entity: string): Promise<ExampleRun> {

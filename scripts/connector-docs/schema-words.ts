@@ -54,7 +54,20 @@ function bounds(low: unknown, high: unknown, unit = ''): string[] {
  * below; any other keyword a manifest uses is shown as written, so a page never leaves one out.
  */
 const SHOWN = new Set(['type', 'description', 'properties', 'items', 'required', 'additionalProperties', 'default', 'writeOnly', 'anyOf', 'oneOf', 'title']);
-const IN_WORDS = ['enum', 'const', 'format', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'];
+const IN_WORDS = [
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+];
 
 function otherKeywords(schema: JsonSchema): string[] {
   return Object.entries(schema)
@@ -86,4 +99,3 @@ export function defaultText(schema: JsonSchema): string {
 export function descriptionText(schema: JsonSchema): string {
   return typeof schema.description === 'string' ? schema.description : '';
 }
-

@@ -27,7 +27,8 @@ function searchableTable(plan: SyncPlan): string {
   const rows = Object.entries(plan.searchable).map(([field, type]) => [code(field), type, typed[field] ?? '', computedText(plan, field)]);
   const nested = Object.entries(typed).filter(([path]) => !(path in plan.searchable));
   for (const [path, type] of nested) rows.push([code(path), `(in ${code(path.split('.')[0] ?? path)})`, type, '']);
-  const note = 'A value type makes search compare and sort the path by value: `number` (a number or a decimal string), `date-time` (an instant, from an ISO 8601 date or date-time or epoch milliseconds).';
+  const note =
+    'A value type makes search compare and sort the path by value: `number` (a number or a decimal string), `date-time` (an instant, from an ISO 8601 date or date-time or epoch milliseconds).';
   return [table(['Field', 'Type', 'Value type', 'Notes'], rows), ...(Object.keys(typed).length > 0 ? ['', note] : [])].join('\n');
 }
 
@@ -35,7 +36,10 @@ function discoveredText(plan: SyncPlan): string[] {
   const discover = plan.discover_fields;
   if (!discover) return [];
   const types = Object.entries(discover.types).map(([upstream, type]) => `${code(upstream)} as ${type}`);
-  return ['', `Every sync pass also reads the account's own field definitions: the fields under ${code(discover.under)} get their value types from them (${types.join(', ')}); the entity's sync state shows them, and the types above win.`];
+  return [
+    '',
+    `Every sync pass also reads the account's own field definitions: the fields under ${code(discover.under)} get their value types from them (${types.join(', ')}); the entity's sync state shows them, and the types above win.`,
+  ];
 }
 
 /** The search part of an entity, or nothing when the entity has no sync plan. */
@@ -45,7 +49,7 @@ export function searchSection(entity: string, spec: EntitySpec): string | undefi
   return [
     `#### ${code(`${entity} search`)}`,
     '',
-    `${SEARCH_ACTION_DESCRIPTION} Needs a store: ${code("connect(type, { ..., store })")} and ${code('sync()')} in the library, or a hosted connector.`,
+    `${SEARCH_ACTION_DESCRIPTION} Needs a store: ${code('connect(type, { ..., store })')} and ${code('sync()')} in the library, or a hosted connector.`,
     '',
     paramTable(params),
     '',

@@ -31,7 +31,9 @@ describe('amazon-ads profiles', () => {
     expect(sellers.data.length).toBe(5);
     expect(sellers.data.every((p) => ['seller', 'vendor'].includes((p.accountInfo as { type: string }).type))).toBe(true);
     expect(fake.requests.at(-1)!.headers['amazon-advertising-api-scope']).toBeUndefined();
-    const bad = await ads().execute('profiles', 'list', { profileTypeFilter: 'sellers' }).catch((e) => e);
+    const bad = await ads()
+      .execute('profiles', 'list', { profileTypeFilter: 'sellers' })
+      .catch((e) => e);
     expect(bad.code).toBe('INVALID_PARAMS');
   });
 
@@ -39,7 +41,9 @@ describe('amazon-ads profiles', () => {
     const fake = sandbox.fakes['amazon-ads'];
     const one = (await ads().execute('profiles', 'get', { profileId: fake.profileId })) as RecordResult;
     expect(one.data.profileId).toBe(fake.profileId);
-    const missing = await ads().execute('profiles', 'get', { profileId: 42 }).catch((e) => e);
+    const missing = await ads()
+      .execute('profiles', 'get', { profileId: 42 })
+      .catch((e) => e);
     expect(missing.code).toBe('NOT_FOUND');
     expect(missing.upstream.message.length).toBeGreaterThan(0);
   });
@@ -72,7 +76,13 @@ describe('amazon-ads portfolios and campaigns', () => {
     const id = Number(list.data[0]!.portfolioId);
     const one = (await ads().execute('portfolios', 'get', { portfolioId: id })) as RecordResult;
     expect(sandbox.fakes['amazon-ads'].requests.at(-1)!.path).toBe(`/v2/portfolios/extended/${id}`);
-    expect(one.data).toMatchObject({ portfolioId: id, name: list.data[0]!.name, creationDate: expect.any(Number), lastUpdatedDate: expect.any(Number), servingStatus: expect.any(String) });
+    expect(one.data).toMatchObject({
+      portfolioId: id,
+      name: list.data[0]!.name,
+      creationDate: expect.any(Number),
+      lastUpdatedDate: expect.any(Number),
+      servingStatus: expect.any(String),
+    });
   });
 
   test('campaign list sends stateFilter as upper-case states and pages to the end', async () => {
@@ -83,7 +93,9 @@ describe('amazon-ads portfolios and campaigns', () => {
     const everything: unknown[] = [];
     for await (const c of ads().records('sponsored_product_campaigns', 'list', { maxResults: 100 })) everything.push(c.campaignId);
     expect(everything.length).toBe(fake.dataset.campaigns(fake.profileId).length);
-    const bad = await ads().execute('sponsored_product_campaigns', 'list', { stateFilter: { include: 'running' } }).catch((e) => e);
+    const bad = await ads()
+      .execute('sponsored_product_campaigns', 'list', { stateFilter: { include: 'running' } })
+      .catch((e) => e);
     expect(bad.details).toEqual([{ path: '/stateFilter/include', message: expect.stringContaining('must match pattern') }]);
   });
 
@@ -94,16 +106,26 @@ describe('amazon-ads portfolios and campaigns', () => {
     expect(sandbox.fakes['amazon-ads'].requests.at(-1)!.path).toBe(`/v2/sp/campaigns/${id}`);
     expect(one.data.campaignId).toBe(id);
     expect(one.data.name).toBe(list.data[0]!.name);
-    for (const field of ['tags', 'dynamicBidding', 'budget', 'extendedData', 'marketplaceBudgetAllocation', 'offAmazonSettings']) expect(one.data).toHaveProperty(field, null);
+    for (const field of ['tags', 'dynamicBidding', 'budget', 'extendedData', 'marketplaceBudgetAllocation', 'offAmazonSettings'])
+      expect(one.data).toHaveProperty(field, null);
   });
 
   test('a call that needs the Scope header fails before any request without profile_id, naming the setting and the profiles list that finds it', async () => {
     const fake = sandbox.fakes['amazon-ads'];
     const before = fake.requests.length;
-    for (const [entity, action, params] of [['portfolios', 'list', {}], ['portfolios', 'get', { portfolioId: 1 }], ['sponsored_product_campaigns', 'list', {}], ['sponsored_product_campaigns', 'get', { campaignId: 1 }]] as const) {
-      const error = await ads({ profile_id: undefined }).execute(entity, action, params).catch((e) => e);
+    for (const [entity, action, params] of [
+      ['portfolios', 'list', {}],
+      ['portfolios', 'get', { portfolioId: 1 }],
+      ['sponsored_product_campaigns', 'list', {}],
+      ['sponsored_product_campaigns', 'get', { campaignId: 1 }],
+    ] as const) {
+      const error = await ads({ profile_id: undefined })
+        .execute(entity, action, params)
+        .catch((e) => e);
       expect(error.code).toBe('INVALID_CONFIG');
-      expect(error.message).toBe('this request needs config profile_id (find one with profiles list (field profileId)); set it when connecting (config: { profile_id: ... })');
+      expect(error.message).toBe(
+        'this request needs config profile_id (find one with profiles list (field profileId)); set it when connecting (config: { profile_id: ... })',
+      );
       expect(error.details).toEqual([{ path: '/config/profile_id', message: 'is required for this action; find one with profiles list (field profileId)' }]);
     }
     const tokenCalls = fake.requests.slice(before).filter((r) => !r.path.startsWith('/auth/'));
@@ -113,11 +135,15 @@ describe('amazon-ads portfolios and campaigns', () => {
   test('both error shapes are read: v3 {code, message} and v2 {code, details}', async () => {
     const fake = sandbox.fakes['amazon-ads'];
     fake.faults.failNext(1, 403);
-    const v3 = await ads().execute('sponsored_product_campaigns', 'list').catch((e) => e);
+    const v3 = await ads()
+      .execute('sponsored_product_campaigns', 'list')
+      .catch((e) => e);
     expect(v3.code).toBe('FORBIDDEN');
     const served3 = fake.requests.at(-1)!.response.body as { message: string };
     expect(v3.upstream.message).toBe(served3.message);
-    const v2 = await ads().execute('sponsored_product_campaigns', 'get', { campaignId: 1 }).catch((e) => e);
+    const v2 = await ads()
+      .execute('sponsored_product_campaigns', 'get', { campaignId: 1 })
+      .catch((e) => e);
     expect(v2.code).toBe('NOT_FOUND');
     const served2 = fake.requests.at(-1)!.response.body as { details: string };
     expect(served2.details.length).toBeGreaterThan(0);
@@ -126,7 +152,9 @@ describe('amazon-ads portfolios and campaigns', () => {
 
   test('the region picks the API host', () => {
     const info = sandbox.upstreams['amazon-ads']!;
-    expect(() => connect('amazon-ads', { credentials: info.credentials, config: { region: 'SA' } })).toThrow(expect.objectContaining({ code: 'INVALID_CONFIG' }));
+    expect(() => connect('amazon-ads', { credentials: info.credentials, config: { region: 'SA' } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_CONFIG' }),
+    );
   });
 
   test('every request the manifest renders conforms to the v3 documents, and their answers validate', async () => {
@@ -153,7 +181,12 @@ describe('amazon-ads OAuth', () => {
     const info = sandbox.upstreams['amazon-ads']!;
     const expired = fake.issueAccessToken(3600);
     fake.expireAllAccessTokens();
-    const connection = connect('amazon-ads', { credentials: { ...info.credentials, access_token: expired }, config: info.config, baseUrl: info.base_url, rateLimit: false });
+    const connection = connect('amazon-ads', {
+      credentials: { ...info.credentials, access_token: expired },
+      config: info.config,
+      baseUrl: info.base_url,
+      rateLimit: false,
+    });
     const before = fake.stats.tokenRequests;
     const results = await Promise.all(Array.from({ length: 50 }, () => connection.execute('profiles', 'list')));
     expect(results.every((r) => (r as ListResult).data.length > 0)).toBe(true);
@@ -162,7 +195,11 @@ describe('amazon-ads OAuth', () => {
 
   test('a revoked refresh token is REAUTH_REQUIRED', async () => {
     const info = sandbox.upstreams['amazon-ads']!;
-    const connection = connect('amazon-ads', { credentials: { ...info.credentials, refresh_token: 'Atzr|not-issued' }, config: info.config, baseUrl: info.base_url });
+    const connection = connect('amazon-ads', {
+      credentials: { ...info.credentials, refresh_token: 'Atzr|not-issued' },
+      config: info.config,
+      baseUrl: info.base_url,
+    });
     const error = await connection.execute('profiles', 'list').catch((e) => e);
     expect(error.code).toBe('REAUTH_REQUIRED');
   });

@@ -29,7 +29,19 @@ describe('asana attachments', () => {
     const listed = (await hub.asana().execute('attachments', 'list', { parent })) as { data: Array<Record<string, unknown>> };
     const mine = listed.data.find((a) => a.gid === anchors().asana)!;
     expect(Object.keys(mine).sort()).toEqual(['gid', 'name', 'resource_subtype', 'resource_type']);
-    for (const field of ['gid', 'resource_type', 'name', 'resource_subtype', 'created_at', 'host', 'download_url', 'permanent_url', 'view_url', 'parent', 'size']) {
+    for (const field of [
+      'gid',
+      'resource_type',
+      'name',
+      'resource_subtype',
+      'created_at',
+      'host',
+      'download_url',
+      'permanent_url',
+      'view_url',
+      'parent',
+      'size',
+    ]) {
       expect(attachment.data).toHaveProperty(field);
     }
     expect(attachment.data.host).toBe('asana');
@@ -62,7 +74,10 @@ describe('asana attachments', () => {
   });
 
   test('an unsatisfiable range is INVALID_PARAMS naming range_header', async () => {
-    const error = await hub.asana().execute('attachments', 'download', { attachment_gid: anchors().asana, range_header: 'bytes=999999999999-' }).catch((e) => e);
+    const error = await hub
+      .asana()
+      .execute('attachments', 'download', { attachment_gid: anchors().asana, range_header: 'bytes=999999999999-' })
+      .catch((e) => e);
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.details[0].path).toBe('/range_header');
   });
@@ -70,7 +85,10 @@ describe('asana attachments', () => {
   test.each(['box', 'external'] as const)('an attachment on %s has no download URL: NOT_FOUND, never zero bytes', async (host) => {
     const fake = hub.sandbox.fakes.asana;
     const before = fake.blobRequests.length;
-    const error = await hub.asana().execute('attachments', 'download', { attachment_gid: anchors()[host] }).catch((e) => e);
+    const error = await hub
+      .asana()
+      .execute('attachments', 'download', { attachment_gid: anchors()[host] })
+      .catch((e) => e);
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('has no download URL');
     expect(fake.blobRequests.length).toBe(before);
@@ -85,7 +103,10 @@ describe('asana attachments', () => {
     expect(bytes.equals(expectedBlobBytes(anchors().asana, 0, bytes.length - 1))).toBe(true);
     expect(reads() - before).toBe(2);
     fake.expireNextDownloadUrls(2);
-    const error = await hub.asana().execute('attachments', 'download', { attachment_gid: anchors().asana }).catch((e) => e);
+    const error = await hub
+      .asana()
+      .execute('attachments', 'download', { attachment_gid: anchors().asana })
+      .catch((e) => e);
     expect(error.code).toBe('UPSTREAM_ERROR');
     expect(error.upstream.status).toBe(403);
     expect(reads() - before).toBe(4);

@@ -86,7 +86,10 @@ describe('asana lists', () => {
     const fake = hub.sandbox.fakes.asana;
     const before = fake.requests.length;
     for (const params of [{}, { workspace: premium }, { assignee: 'me' }, { completed_since: 'now' }]) {
-      const error = await hub.asana().execute('tasks', 'list', params).catch((e) => e);
+      const error = await hub
+        .asana()
+        .execute('tasks', 'list', params)
+        .catch((e) => e);
       expect(error.code).toBe('INVALID_PARAMS');
       expect(error.details).toEqual([{ path: '/', message: 'rule tasks-scope: give a project, or a section, or a workspace together with an assignee' }]);
     }
@@ -100,7 +103,35 @@ describe('asana lists', () => {
     const active = await list('workspace_projects', { workspace_gid: premium, archived: false });
     expect(archived.data.length + active.data.length).toBe(projects.length);
     const project = (await hub.asana().execute('projects', 'get', { project_gid: bigProject })) as RecordResult;
-    for (const field of ['archived', 'color', 'completed', 'completed_at', 'created_at', 'current_status', 'current_status_update', 'custom_fields', 'default_access_level', 'default_view', 'due_on', 'due_date', 'followers', 'members', 'minimum_access_level_for_customization', 'minimum_access_level_for_sharing', 'modified_at', 'name', 'notes', 'owner', 'permalink_url', 'privacy_setting', 'public', 'resource_type', 'start_on', 'team', 'workspace']) {
+    for (const field of [
+      'archived',
+      'color',
+      'completed',
+      'completed_at',
+      'created_at',
+      'current_status',
+      'current_status_update',
+      'custom_fields',
+      'default_access_level',
+      'default_view',
+      'due_on',
+      'due_date',
+      'followers',
+      'members',
+      'minimum_access_level_for_customization',
+      'minimum_access_level_for_sharing',
+      'modified_at',
+      'name',
+      'notes',
+      'owner',
+      'permalink_url',
+      'privacy_setting',
+      'public',
+      'resource_type',
+      'start_on',
+      'team',
+      'workspace',
+    ]) {
       expect(project.data).toHaveProperty(field);
     }
     const team = (project.data.team as { gid: string }).gid;
@@ -154,10 +185,19 @@ describe('asana lists', () => {
     expect(fake.requests.at(-1)!.query).toEqual({});
     const before = fake.requests.length;
     for (const params of [{ limit: 5 }, { offset: 'eyJ0' }, { archived: false, limit: 5 }]) {
-      const error = await hub.asana().execute('projects', 'list', params).catch((e) => e);
+      const error = await hub
+        .asana()
+        .execute('projects', 'list', params)
+        .catch((e) => e);
       expect({ code: error.code, details: error.details }).toEqual({
         code: 'INVALID_PARAMS',
-        details: [{ path: '/limit', message: 'rule projects-paging-scope: Asana pages projects only within a workspace or team: give workspace or team with limit or offset, or leave both out to read every project at once' }],
+        details: [
+          {
+            path: '/limit',
+            message:
+              'rule projects-paging-scope: Asana pages projects only within a workspace or team: give workspace or team with limit or offset, or leave both out to read every project at once',
+          },
+        ],
       });
     }
     expect(fake.requests.length).toBe(before);
@@ -180,11 +220,22 @@ describe('asana lists', () => {
     await list('tasks', { project: bigProject, completed_since: '2025-01-01T00:00:00Z', limit: 1 });
     expect(fake.requests.at(-1)!.query.completed_since).toBe('2025-01-01T00:00:00Z');
     const count = fake.requests.length;
-    for (const [entity, scope] of [['tasks', { project: bigProject }], ['project_tasks', { project_gid: bigProject }]] as const) {
-      const error = await hub.asana().execute(entity, 'list', { ...scope, completed_since: 'yesterday' }).catch((e) => e);
+    for (const [entity, scope] of [
+      ['tasks', { project: bigProject }],
+      ['project_tasks', { project_gid: bigProject }],
+    ] as const) {
+      const error = await hub
+        .asana()
+        .execute(entity, 'list', { ...scope, completed_since: 'yesterday' })
+        .catch((e) => e);
       expect({ code: error.code, details: error.details }).toEqual({
         code: 'INVALID_PARAMS',
-        details: [{ path: '/completed_since', message: 'rule completed-since-format: completed_since is a date-time, e.g. 2025-06-01T00:00:00Z, or now (incomplete tasks only)' }],
+        details: [
+          {
+            path: '/completed_since',
+            message: 'rule completed-since-format: completed_since is a date-time, e.g. 2025-06-01T00:00:00Z, or now (incomplete tasks only)',
+          },
+        ],
       });
     }
     expect(fake.requests.length).toBe(count);
@@ -234,7 +285,10 @@ describe('asana lists', () => {
   test('an expired offset is the upstream 400, typed', async () => {
     const page = await list('project_tasks', { project_gid: bigProject, limit: 10 });
     hub.sandbox.fakes.asana.clock.advance(60 * 60 * 1000);
-    const error = await hub.asana().execute('project_tasks', 'list', { project_gid: bigProject, limit: 10, offset: page.meta.next_cursor }).catch((e) => e);
+    const error = await hub
+      .asana()
+      .execute('project_tasks', 'list', { project_gid: bigProject, limit: 10, offset: page.meta.next_cursor })
+      .catch((e) => e);
     expect(error.code).toBe('UPSTREAM_REJECTED');
     expect(error.upstream.status).toBe(400);
     expect(error.upstream.message).toMatch(/offset|pagination/i);
@@ -304,7 +358,10 @@ describe('asana task search', () => {
     const fake = hub.sandbox.fakes.asana;
     const params = { workspace_gid: premium, completed: false, sort_by: 'modified_at', limit: 5 };
     const page = await list('workspace_task_search', params);
-    const byModified = fake.dataset.tasksOf(premium).filter((task) => !task.completed).sort((a, b) => Date.parse(b.modifiedAt) - Date.parse(a.modifiedAt) || (a.gid < b.gid ? 1 : -1));
+    const byModified = fake.dataset
+      .tasksOf(premium)
+      .filter((task) => !task.completed)
+      .sort((a, b) => Date.parse(b.modifiedAt) - Date.parse(a.modifiedAt) || (a.gid < b.gid ? 1 : -1));
     expect(page.data.map((t) => t.gid)).toEqual(byModified.slice(0, 5).map((task) => task.gid));
     expect(page.meta).toEqual({ has_more: true, next_page: null, next_cursor: null });
     const before = fake.requests.length;
@@ -314,22 +371,34 @@ describe('asana task search', () => {
       details: [{ path: '/sort_by', message: 'pages are read in created_at order only: leave sort_by out or set it to created_at' }],
     });
     const cursor = (await list('workspace_task_search', { workspace_gid: premium, completed: false, limit: 5 })).meta.next_cursor;
-    const resumed = await hub.asana().execute('workspace_task_search', 'list', { ...params, offset: cursor }).catch((e) => e);
+    const resumed = await hub
+      .asana()
+      .execute('workspace_task_search', 'list', { ...params, offset: cursor })
+      .catch((e) => e);
     expect(resumed.details).toEqual([{ path: '/sort_by', message: 'pages are read in created_at order only: leave sort_by out or set it to created_at' }]);
-    const forged = await hub.asana().execute('workspace_task_search', 'list', { workspace_gid: premium, completed: false, offset: '2026-01-01T00:00:00Z' }).catch((e) => e);
+    const forged = await hub
+      .asana()
+      .execute('workspace_task_search', 'list', { workspace_gid: premium, completed: false, offset: '2026-01-01T00:00:00Z' })
+      .catch((e) => e);
     expect(forged.details).toEqual([{ path: '/offset', message: 'must be meta.next_cursor of the previous page, unchanged' }]);
     expect(fake.requests.length).toBe(before + 1);
   });
 
   test('a free workspace answers 402: FORBIDDEN with a clear message', async () => {
-    const error = await hub.asana().execute('workspace_task_search', 'list', { workspace_gid: free, text: 'x' }).catch((e) => e);
+    const error = await hub
+      .asana()
+      .execute('workspace_task_search', 'list', { workspace_gid: free, text: 'x' })
+      .catch((e) => e);
     expect(error.code).toBe('FORBIDDEN');
     expect(error.message).toContain('premium');
     expect(error.upstream).toMatchObject({ status: 402, message: 'Search is only available to premium users.' });
   });
 
   test('at least one search parameter', async () => {
-    const none = await hub.asana().execute('workspace_task_search', 'list', { workspace_gid: premium }).catch((e) => e);
+    const none = await hub
+      .asana()
+      .execute('workspace_task_search', 'list', { workspace_gid: premium })
+      .catch((e) => e);
     expect(none.details).toEqual([{ path: '/', message: expect.stringContaining('rule search-needs-a-filter') }]);
   });
 });

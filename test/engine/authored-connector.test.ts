@@ -104,14 +104,17 @@ ${list.params}
 }
 
 /** The YAML blocks of the author guide, in order. */
-const GUIDE_BLOCKS = [...readFileSync(new URL('../../connectors/README.md', import.meta.url), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+const GUIDE_BLOCKS = [...readFileSync(new URL('../../connectors/README.md', import.meta.url), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+  (match) => match[1] as string,
+);
 /** The guide's finished manifest (its last block): the page-number connector these tests run. */
 const PAGE_NUMBER = GUIDE_BLOCKS.at(-1) as string;
 
 const OFFSET = notesManifest('notes-offset', {
   path: '/entries',
   records: 'entries',
-  params: '            offset: { type: integer, minimum: 0, description: Notes to skip. }\n            limit: { type: integer, minimum: 1, maximum: 50, description: Notes per page. }',
+  params:
+    '            offset: { type: integer, minimum: 0, description: Notes to skip. }\n            limit: { type: integer, minimum: 1, maximum: 50, description: Notes per page. }',
   query: 'offset: "{{params.offset}}", limit: "{{params.limit}}"',
   pagination: '{ type: offset, param: offset, page_size_param: limit, total_path: total }',
 });
@@ -119,7 +122,8 @@ const OFFSET = notesManifest('notes-offset', {
 const STUCK = notesManifest('notes-stuck', {
   path: '/stuck',
   records: 'notes',
-  params: '            page: { type: integer, minimum: 1, description: Page number. }\n            per_page: { type: integer, minimum: 1, maximum: 50, default: 10, description: Notes per page. }',
+  params:
+    '            page: { type: integer, minimum: 1, description: Page number. }\n            per_page: { type: integer, minimum: 1, maximum: 50, default: 10, description: Notes per page. }',
   query: 'page: "{{params.page}}", per_page: "{{params.per_page}}"',
   pagination: '{ type: page_number, param: page, page_size_param: per_page }',
 });
@@ -141,7 +145,18 @@ afterAll(() => new Promise<void>((resolve) => api.server.close(() => resolve()))
 
 const ids = NOTES.map((note) => note.id);
 const cli = (file: string, words: string[], params?: object, extra: string[] = []) =>
-  runCli(['exec', '--manifest', join(dir, file), ...words, ...(params ? ['--params', JSON.stringify(params)] : []), '--credentials', credentialsFile, '--base-url', api.baseUrl, ...extra]);
+  runCli([
+    'exec',
+    '--manifest',
+    join(dir, file),
+    ...words,
+    ...(params ? ['--params', JSON.stringify(params)] : []),
+    '--credentials',
+    credentialsFile,
+    '--base-url',
+    api.baseUrl,
+    ...extra,
+  ]);
 const library = (file: string) => connect(loadManifestFile(join(dir, file)), { credentials: { token: TOKEN }, baseUrl: api.baseUrl });
 
 describe.each([
@@ -156,7 +171,12 @@ describe.each([
   test('exec --manifest --all prints every record once', async () => {
     const result = await cli(file, ['notes', 'list'], { [size]: 10 }, ['--all']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(ids);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(ids);
   });
 
   test('meta.next_cursor is a number, and passed back as the paging param it reads the next page', async () => {
@@ -235,7 +255,10 @@ test('exec refuses --manifest with a type word too, and a missing file, naming w
   expect(extra.code).toBe(1);
   expect(JSON.parse(extra.stderr).error).toMatchObject({ code: 'INVALID_REQUEST', message: 'expected --manifest <file> <entity> <action>, got 3 arguments' });
   const missing = await runCli(['exec', '--manifest', join(dir, 'nope.yaml'), 'notes', 'list']);
-  expect(JSON.parse(missing.stderr).error).toMatchObject({ code: 'INVALID_REQUEST', details: [{ path: '--manifest', message: 'must be a readable manifest file' }] });
+  expect(JSON.parse(missing.stderr).error).toMatchObject({
+    code: 'INVALID_REQUEST',
+    details: [{ path: '--manifest', message: 'must be a readable manifest file' }],
+  });
 });
 
 test("the author guide's steps put together are its whole file", () => {
@@ -257,6 +280,8 @@ test('an upstream that ignores the page number is a PAGINATION_LOOP after one pa
     for await (const note of library('notes-stuck.yaml').records('notes', 'list')) read.push(note.id);
   })().catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(PaginationLoopError);
-  expect((error as PaginationLoopError).message).toBe('notes-stuck notes list: the upstream answered the same page again for page 2; stopping instead of looping');
+  expect((error as PaginationLoopError).message).toBe(
+    'notes-stuck notes list: the upstream answered the same page again for page 2; stopping instead of looping',
+  );
   expect(read).toEqual(ids.slice(0, 10));
 });

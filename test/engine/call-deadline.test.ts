@@ -48,7 +48,15 @@ describe('the deadline of one call', () => {
     expect(error.retryable).toBe(true);
     // Attempt 1 answered 429 with Retry-After: 1; that second was waited; attempt 2 answered the
     // same, and a second more would end after 1500 ms: the call stopped at once.
-    expect(error.deadline).toMatchObject({ deadline_ms: 1500, waiting_for: 'retry_after', needed_ms: 1000, retry_after_ms: 1000, backoff_ms: 0, attempts: 2, elapsed_ms: 1000 });
+    expect(error.deadline).toMatchObject({
+      deadline_ms: 1500,
+      waiting_for: 'retry_after',
+      needed_ms: 1000,
+      retry_after_ms: 1000,
+      backoff_ms: 0,
+      attempts: 2,
+      elapsed_ms: 1000,
+    });
     expect(error.retryAfterMs).toBe(1000);
     expect(error.upstream).toMatchObject({ status: 429 });
     expect(error.message).toContain('1500 ms deadline');
@@ -141,7 +149,9 @@ describe('where the deadline is set', () => {
     expect(error.details).toEqual([{ path: '/options/deadlineMs', message: expect.stringContaining('whole number of milliseconds') }]);
     const traffic = await failure(hubspot().execute('contacts', 'list', { limit: 1 }, { traffic: 'bulk' as 'sync' }));
     expect(traffic.details).toEqual([{ path: '/options/traffic', message: 'must be "interactive" or "sync"' }]);
-    expect(() => hubspot({ deadlineMs: 1.5 })).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST', details: [{ path: '/deadlineMs', message: expect.any(String) }] }));
+    expect(() => hubspot({ deadlineMs: 1.5 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_REQUEST', details: [{ path: '/deadlineMs', message: expect.any(String) }] }),
+    );
     expect(fake.requests.length).toBe(before);
   });
 

@@ -42,7 +42,13 @@ describe('the auth session', () => {
     // The fake accepts the token for 30 minutes of real time; the engine reads its expiry on the clock.
     const accessToken = fake.issueAccessToken(1800);
     const connection = connect('hubspot', {
-      credentials: { client_id: client_id!, client_secret: client_secret!, refresh_token: refresh_token!, access_token: accessToken, expires_at: new Date(clock.now() + 10 * MINUTE).toISOString() },
+      credentials: {
+        client_id: client_id!,
+        client_secret: client_secret!,
+        refresh_token: refresh_token!,
+        access_token: accessToken,
+        expires_at: new Date(clock.now() + 10 * MINUTE).toISOString(),
+      },
       baseUrl: hub.baseUrl,
       clock,
     });
@@ -75,7 +81,10 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
   }
 
   /** Runs `body` against a service on a fresh manual clock and database, then closes the service. */
-  async function onClock(sync: { pollMs: number; intervalMs: number; leaseMs: number }, body: (h: SyncHarness & { databaseUrl: string }, clock: ManualClock) => Promise<void>): Promise<void> {
+  async function onClock(
+    sync: { pollMs: number; intervalMs: number; leaseMs: number },
+    body: (h: SyncHarness & { databaseUrl: string }, clock: ManualClock) => Promise<void>,
+  ): Promise<void> {
     const clock = createManualClock();
     const h = await harness(clock, sync);
     try {
@@ -108,10 +117,13 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
       const id = await createConnector(h, 'u1', 'hubspot');
       const userToken = await token(h, 'u1');
       const status = async () => (await call(h, 'GET', `/api/v1/connectors/sources/${id}/sync`, { token: userToken })).body;
-      const first = await waitFor(async () => {
-        const body = await status();
-        return body.entities.length > 0 && body.entities.every((s: { status: string }) => s.status === 'succeeded') && !body.running ? body : undefined;
-      }, { what: 'the first pass to finish', timeoutMs: 30_000, intervalMs: 10 });
+      const first = await waitFor(
+        async () => {
+          const body = await status();
+          return body.entities.length > 0 && body.entities.every((s: { status: string }) => s.status === 'succeeded') && !body.running ? body : undefined;
+        },
+        { what: 'the first pass to finish', timeoutMs: 30_000, intervalMs: 10 },
+      );
       // The clock never moved: the pass started at its start, and the next is due an interval later.
       expect(first.next_sync_at).toBe(new Date(started + HOUR).toISOString());
       expect(first.entities.map((s: { started_at: string }) => s.started_at)).toEqual(first.entities.map(() => new Date(started).toISOString()));
@@ -139,11 +151,19 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
         const other = createManualClock(clock.now());
         const started = clock.now();
         const id = await createConnector(h, 'u1', 'hubspot');
-        await waitFor(async () => (await h.service.store.syncJob(id))?.lease_owner ?? undefined, { what: 'the pass to hold its lease', timeoutMs: 30_000, intervalMs: 5 });
+        await waitFor(async () => (await h.service.store.syncJob(id))?.lease_owner ?? undefined, {
+          what: 'the pass to hold its lease',
+          timeoutMs: 30_000,
+          intervalMs: 5,
+        });
         expect((await h.service.store.syncJob(id))?.lease_until).toBe(new Date(started + sync.leaseMs).toISOString());
         // One heartbeat: 30 s in, the lease is renewed to 30 s + 90 s.
         await clock.advance(sync.leaseMs / 3);
-        await waitFor(async () => (await h.service.store.syncJob(id))?.lease_until === new Date(started + sync.leaseMs / 3 + sync.leaseMs).toISOString(), { what: 'the renewal', timeoutMs: 30_000, intervalMs: 5 });
+        await waitFor(async () => (await h.service.store.syncJob(id))?.lease_until === new Date(started + sync.leaseMs / 3 + sync.leaseMs).toISOString(), {
+          what: 'the renewal',
+          timeoutMs: 30_000,
+          intervalMs: 5,
+        });
         // Another process, at 100 s (past the first lease, inside the renewed one), cannot claim the job.
         const second = await openStore(h.databaseUrl, { clock: other });
         try {

@@ -17,7 +17,14 @@ afterAll(() => sandbox?.close());
 
 function open(type: string, credentials?: Record<string, unknown>, onCredentialsChange?: (c: Record<string, unknown>) => void) {
   const info = sandbox.upstreams[type]!;
-  return connect(type, { credentials: credentials ?? info.credentials, config: info.config, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false, ...(onCredentialsChange ? { onCredentialsChange } : {}) });
+  return connect(type, {
+    credentials: credentials ?? info.credentials,
+    config: info.config,
+    baseUrl: info.base_url,
+    allowOrigins: info.allow_origins,
+    rateLimit: false,
+    ...(onCredentialsChange ? { onCredentialsChange } : {}),
+  });
 }
 
 /** Credentials each fake never issued, with the secret the answer must not repeat. */
@@ -50,7 +57,13 @@ describe('checkCredentials()', () => {
   });
 
   test.each([
-    ['hubspot', 401, 'HubSpot CRM', 'hubspot contacts list', 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview'],
+    [
+      'hubspot',
+      401,
+      'HubSpot CRM',
+      'hubspot contacts list',
+      'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
+    ],
     ['asana', 401, 'Asana', 'asana users get', 'Not Authorized'],
     ['amazon-ads', 400, 'Amazon Ads', 'amazon-ads profiles list', 'The request has an invalid grant parameter : refresh_token'],
     ['shopify', 401, 'Shopify', 'shopify shop get', '[API] Invalid API key or access token (unrecognized login or wrong password)'],

@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addressRange, connect, DownloadStream, HostNotAllowedError, loadManifestFile, type ListResult } from '../../engine/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
-import { hostileAccountUrls, hostileFileUrls, SECRET_QUERY, startAttackers, startHostileUpstream, type Attacker, type Attackers, type HostileUpstream } from '../support/hostile-upstream.js';
+import {
+  hostileAccountUrls,
+  hostileFileUrls,
+  SECRET_QUERY,
+  startAttackers,
+  startHostileUpstream,
+  type Attacker,
+  type Attackers,
+  type HostileUpstream,
+} from '../support/hostile-upstream.js';
 
 let upstream: HostileUpstream;
 let attackers: Attackers;
@@ -86,7 +95,11 @@ describe('Gong account base URLs', () => {
   test('every hostile api_base_url_for_customer in a token answer is refused loudly; the token goes nowhere', async () => {
     for (const hostile of hostileAccountUrls(a4, a2, v6)) {
       upstream.customerBaseUrl = hostile.url;
-      const gong = connect('gong', { credentials: { client_id: 'client', client_secret: 'secret', refresh_token: 'refresh' }, baseUrl: upstream.origin, rateLimit: false });
+      const gong = connect('gong', {
+        credentials: { client_id: 'client', client_secret: 'secret', refresh_token: 'refresh' },
+        baseUrl: upstream.origin,
+        rateLimit: false,
+      });
       const error = await failure(gong.execute('users', 'list'));
       expectRefusal(error, 'account', hostile.place, hostile.rule);
       // The refresh itself went to the operator-named upstream and was kept; only the API call was refused.
@@ -99,7 +112,14 @@ describe('Gong account base URLs', () => {
   test('a customer host named in the credentials by their holder is refused before any request', async () => {
     const before = upstream.tokenRequests;
     const gong = connect('gong', {
-      credentials: { client_id: 'c', client_secret: 's', refresh_token: 'r', access_token: 'tenant-token', expires_at: new Date(Date.now() + 3600_000).toISOString(), api_base_url_for_customer: `http://127.0.0.1:${a4.port}` },
+      credentials: {
+        client_id: 'c',
+        client_secret: 's',
+        refresh_token: 'r',
+        access_token: 'tenant-token',
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        api_base_url_for_customer: `http://127.0.0.1:${a4.port}`,
+      },
       baseUrl: upstream.origin,
       rateLimit: false,
     });
@@ -227,7 +247,11 @@ describe('operator-named origins', () => {
     const fake = sandbox.fakes.gong;
     const customer = new URL(info.allow_origins[0]!).host;
     const onCustomerHost = () => fake.requests.filter((r) => fake.hostOf(r) === 'customer').length;
-    const oauth = () => ({ client_id: info.credentials_by_scheme.oauth!.client_id!, client_secret: info.credentials_by_scheme.oauth!.client_secret!, refresh_token: fake.currentRefreshToken() });
+    const oauth = () => ({
+      client_id: info.credentials_by_scheme.oauth!.client_id!,
+      client_secret: info.credentials_by_scheme.oauth!.client_secret!,
+      refresh_token: fake.currentRefreshToken(),
+    });
     const before = onCustomerHost();
     const narrow = connect('gong', { credentials: oauth(), baseUrl: info.base_url, rateLimit: false });
     expectRefusal(await failure(narrow.execute('users', 'list')), 'account', `${customer}/`, 'https');

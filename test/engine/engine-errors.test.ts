@@ -22,11 +22,15 @@ function hubspot(extra: { timeoutMs?: number; clock?: ManualClock } = {}) {
 
 describe('resolving and params', () => {
   test('unknown connector type names the known ones', () => {
-    expect(() => connect('salesforce', { credentials: {} })).toThrow(expect.objectContaining({ code: 'UNKNOWN_CONNECTOR_TYPE', message: expect.stringContaining('hubspot') }));
+    expect(() => connect('salesforce', { credentials: {} })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_CONNECTOR_TYPE', message: expect.stringContaining('hubspot') }),
+    );
   });
 
   test('connector types match case-insensitively', async () => {
-    const result = (await connect('HubSpot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl }).execute('contacts', 'list', { limit: 1 })) as ListResult;
+    const result = (await connect('HubSpot', { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl }).execute('contacts', 'list', {
+      limit: 1,
+    })) as ListResult;
     expect(result.data).toHaveLength(1);
   });
 
@@ -81,12 +85,24 @@ describe('resolving and params', () => {
     }
     expect(error?.code).toBe('INVALID_CREDENTIALS');
     expect(error?.message).toContain('private_app {access_token}; oauth {client_id, client_secret, refresh_token}');
-    expect(error?.details).toEqual(expect.arrayContaining([{ path: '/credentials/refresh_token', message: "oauth: must have required property 'refresh_token'" }]));
+    expect(error?.details).toEqual(
+      expect.arrayContaining([{ path: '/credentials/refresh_token', message: "oauth: must have required property 'refresh_token'" }]),
+    );
   });
 });
 
 describe('path params stay on the upstream host and path', () => {
-  const hostile = ['../../oauth/v1/token', '?archived=true', '#fragment', '@evil.example', 'a/b', '%2e%2e', '%2F..%2F', '..%2f..%2fschemas', 'http://evil.example/'];
+  const hostile = [
+    '../../oauth/v1/token',
+    '?archived=true',
+    '#fragment',
+    '@evil.example',
+    'a/b',
+    '%2e%2e',
+    '%2F..%2F',
+    '..%2f..%2fschemas',
+    'http://evil.example/',
+  ];
 
   test.each(hostile)('contactId %j is one encoded segment', async (value) => {
     const fake = hub.sandbox.fakes.hubspot;
@@ -203,7 +219,9 @@ describe('retries, rate limits and upstream failures', () => {
     fake.faults.latency(400);
     const clock = createManualClock();
     // Each attempt times out in real time (a socket timeout); the back-off between them is on the clock.
-    const error = await failure(driveClock(clock, hubspot({ timeoutMs: 100, clock }).execute('contacts', 'list', { limit: 1 })).then((outcome) => Promise.reject(outcome.error)));
+    const error = await failure(
+      driveClock(clock, hubspot({ timeoutMs: 100, clock }).execute('contacts', 'list', { limit: 1 })).then((outcome) => Promise.reject(outcome.error)),
+    );
     fake.faults.latency(0);
     expect(error.code).toBe('UPSTREAM_TIMEOUT');
     expect(error.status).toBe(504);

@@ -156,7 +156,16 @@ describe('gong OAuth: single-use refresh tokens', () => {
       rateLimit: false,
     });
     expect(connection.type).toBe('gong');
-    const evil = connect('gong', { credentials: { ...oauthCredentials(), access_token: 'x', api_base_url_for_customer: 'https://169.254.169.254', expires_at: new Date(Date.now() + 3600_000).toISOString() }, timeoutMs: 300, rateLimit: false });
+    const evil = connect('gong', {
+      credentials: {
+        ...oauthCredentials(),
+        access_token: 'x',
+        api_base_url_for_customer: 'https://169.254.169.254',
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      },
+      timeoutMs: 300,
+      rateLimit: false,
+    });
     const error = await evil.execute('workspaces', 'list').catch((e) => e);
     expect(error.code).toBe('HOST_NOT_ALLOWED');
     expect(error.status).toBe(502);
@@ -167,7 +176,11 @@ describe('gong OAuth: single-use refresh tokens', () => {
 });
 
 describe('gong private calls (isPrivate) stay out unless config include_private_calls is true', () => {
-  const privateIds = () => sandbox.fakes.gong.dataset.callRecords.filter((r) => r.metaData.isPrivate).map((r) => r.metaData.id).sort();
+  const privateIds = () =>
+    sandbox.fakes.gong.dataset.callRecords
+      .filter((r) => r.metaData.isPrivate)
+      .map((r) => r.metaData.id)
+      .sort();
   const allIds = () => sandbox.fakes.gong.dataset.callRecords.map((r) => r.metaData.id).sort();
   const ids = (records: Array<Record<string, unknown>>) => records.map((r) => String(r.id ?? (r.metaData as { id: string }).id)).sort();
 
@@ -202,11 +215,22 @@ describe('gong private calls (isPrivate) stay out unless config include_private_
 
   test('a synchronized copy holds them only with the switch', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gong-private-'));
-    for (const [include, expected] of [[false, []], [true, privateIds()]] as const) {
-      const copy = connect('gong', { credentials: info().credentials_by_scheme.access_key!, config: { include_private_calls: include }, baseUrl: info().base_url, rateLimit: false, store: `sqlite:${join(dir, `copy-${include}.db`)}` });
+    for (const [include, expected] of [
+      [false, []],
+      [true, privateIds()],
+    ] as const) {
+      const copy = connect('gong', {
+        credentials: info().credentials_by_scheme.access_key!,
+        config: { include_private_calls: include },
+        baseUrl: info().base_url,
+        rateLimit: false,
+        store: `sqlite:${join(dir, `copy-${include}.db`)}`,
+      });
       try {
         const states = await copy.sync({ entities: ['calls'] });
-        expect(states.map((state) => [state.entity, state.status, state.records])).toEqual([['calls', 'succeeded', include ? allIds().length : allIds().length - privateIds().length]]);
+        expect(states.map((state) => [state.entity, state.status, state.records])).toEqual([
+          ['calls', 'succeeded', include ? allIds().length : allIds().length - privateIds().length],
+        ]);
         const hits = await copy.execute('calls', 'search', { query: { filter: { eq: { isPrivate: true } } }, limit: 100 });
         expect(hits.hits.map((hit) => hit.id).sort()).toEqual(expected);
       } finally {

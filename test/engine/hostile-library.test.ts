@@ -81,8 +81,18 @@ describe('search params refuse text no store can hold', () => {
 
   it('U+0000 and lone surrogates in every operator, located', () => {
     for (const bad of ['a\u0000b', '\ud800', 'x\udc00', '\udc00\ud800']) {
-      for (const [op, value] of [['eq', bad], ['neq', bad], ['gt', bad], ['like', `%${bad}%`], ['fuzzy', `${bad} ada`], ['keyword', `ada ${bad}`]] as const) {
-        expect(refused({ [op]: { name: value } })).toEqual({ path: `/query/filter/${op}/name`, message: expect.stringContaining('U+0000 or an unpaired surrogate') });
+      for (const [op, value] of [
+        ['eq', bad],
+        ['neq', bad],
+        ['gt', bad],
+        ['like', `%${bad}%`],
+        ['fuzzy', `${bad} ada`],
+        ['keyword', `ada ${bad}`],
+      ] as const) {
+        expect(refused({ [op]: { name: value } })).toEqual({
+          path: `/query/filter/${op}/name`,
+          message: expect.stringContaining('U+0000 or an unpaired surrogate'),
+        });
       }
       expect(refused({ in: { 'o.p': ['ok', bad] } })).toEqual({ path: '/query/filter/in/o.p/1', message: expect.stringContaining('U+0000') });
     }
@@ -97,7 +107,12 @@ describe('search params refuse text no store can hold', () => {
   });
 
   it('a deep value where a filter, sort or fields should be is described in a bounded message', () => {
-    for (const params of [{ query: { filter: { eq: { name: deepArray(100_000) } } } }, { query: { sort: deepArray(100_000) } }, { query: deepArray(100_000) }, { query: {}, fields: { a: deepArray(100_000) } }]) {
+    for (const params of [
+      { query: { filter: { eq: { name: deepArray(100_000) } } } },
+      { query: { sort: deepArray(100_000) } },
+      { query: deepArray(100_000) },
+      { query: {}, fields: { a: deepArray(100_000) } },
+    ]) {
       try {
         parseSearchParams(params, FIELDS);
         throw new Error('accepted');
@@ -168,7 +183,12 @@ describe.each([
     const filter = { or: lists.map(([field, values]) => ({ in: { [field]: values(1000) } })) };
     const request = parseSearchParams({ query: { filter }, limit: 10_000 }, FIELDS);
     const result = await runSearch(backend.db, backend.dialect, scope, request);
-    expect(result.hits.map((hit) => hit.id).sort()).toEqual(rows.filter((row) => matchesFilter(request.filter!, row)).map((row) => row.id).sort());
+    expect(result.hits.map((hit) => hit.id).sort()).toEqual(
+      rows
+        .filter((row) => matchesFilter(request.filter!, row))
+        .map((row) => row.id)
+        .sort(),
+    );
   });
 });
 
@@ -177,7 +197,13 @@ describe.each(['sqlite', 'postgres'] as const)('a synced record holding U+0000 o
     const url = backend === 'sqlite' ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'storable-')), 'copy.db')}` : await (await postgres()).createDatabase();
     const store = await openStore(url);
     try {
-      const record = { id: 'c\u00001', properties: { firstname: 'Ada\u0000 \ud800Lovelace', ['key\udc00']: 'x' }, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', archived: false };
+      const record = {
+        id: 'c\u00001',
+        properties: { firstname: 'Ada\u0000 \ud800Lovelace', ['key\udc00']: 'x' },
+        createdAt: '2024-01-01T00:00:00Z',
+        updatedAt: '2024-01-01T00:00:00Z',
+        archived: false,
+      };
       // The upstream's list answers with that record (live), then nothing (archived); the portal
       // defines one property, `firstname`.
       const connection = {
@@ -191,8 +217,12 @@ describe.each(['sqlite', 'postgres'] as const)('a synced record holding U+0000 o
       const manifest = findManifest('hubspot').manifest;
       const [state] = await runSync({ connection, manifest, store, connectorId: 'conn_storable', entities: ['contacts'], mode: 'full' });
       expect(state).toMatchObject({ status: 'succeeded', records: 1, last_error: null });
-      const found = await searchCopy({ store, manifest, connectorId: 'conn_storable' }, 'contacts', { query: { filter: { eq: { 'properties.firstname': 'Ada\ufffd \ufffdLovelace' } } } });
-      expect(found.hits).toEqual([{ id: 'c\ufffd1', score: 1, data: expect.objectContaining({ properties: { firstname: 'Ada\ufffd \ufffdLovelace', 'key\ufffd': 'x' } }) }]);
+      const found = await searchCopy({ store, manifest, connectorId: 'conn_storable' }, 'contacts', {
+        query: { filter: { eq: { 'properties.firstname': 'Ada\ufffd \ufffdLovelace' } } },
+      });
+      expect(found.hits).toEqual([
+        { id: 'c\ufffd1', score: 1, data: expect.objectContaining({ properties: { firstname: 'Ada\ufffd \ufffdLovelace', 'key\ufffd': 'x' } }) },
+      ]);
     } finally {
       await store.close();
     }

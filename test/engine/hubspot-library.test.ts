@@ -26,9 +26,18 @@ describe('hubspot list', () => {
       next_link: raw.body.paging.next.link,
     });
     for (const record of result.data) {
-      expect(Object.keys(record).sort()).toEqual(
-        ['archived', 'archivedAt', 'associations', 'createdAt', 'id', 'objectWriteTraceId', 'properties', 'propertiesWithHistory', 'updatedAt', 'url'],
-      );
+      expect(Object.keys(record).sort()).toEqual([
+        'archived',
+        'archivedAt',
+        'associations',
+        'createdAt',
+        'id',
+        'objectWriteTraceId',
+        'properties',
+        'propertiesWithHistory',
+        'updatedAt',
+        'url',
+      ]);
       expect(typeof record.id).toBe('string');
       expect(record.archived).toBe(false);
     }
@@ -113,7 +122,9 @@ describe('hubspot get', () => {
   });
 
   test("an unknown id is NOT_FOUND quoting HubSpot's OBJECT_NOT_FOUND message and correlation id", async () => {
-    const error = await hubspot().execute('contacts', 'get', { contactId: '999999999' }).catch((e) => e);
+    const error = await hubspot()
+      .execute('contacts', 'get', { contactId: '999999999' })
+      .catch((e) => e);
     const correlationId = hub.sandbox.fakes.hubspot.requests.at(-1)!.response.headers['x-hubspot-correlation-id'];
     expect(error.code).toBe('NOT_FOUND');
     expect(error.status).toBe(404);
@@ -189,7 +200,9 @@ describe('hubspot api_search', () => {
   });
 
   test("paging past HubSpot's 10,000-result cap is the upstream's 400, typed", async () => {
-    const error = await hubspot().execute('contacts', 'api_search', { after: '9995', limit: 10 }).catch((e) => e);
+    const error = await hubspot()
+      .execute('contacts', 'api_search', { after: '9995', limit: 10 })
+      .catch((e) => e);
     expect(error.code).toBe('UPSTREAM_REJECTED');
     expect(error.upstream.status).toBe(400);
     expect(error.upstream.message.length).toBeGreaterThan(0);

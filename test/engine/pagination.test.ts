@@ -43,7 +43,9 @@ test('a repeated page token fails loudly with PAGINATION_LOOP', async () => {
 
 test('an answer without the records array is UPSTREAM_ERROR', async () => {
   const broken = parseManifest(MINIMAL_MANIFEST.replace('response: { records: data }', 'response: { records: items }'), 'demo.yaml');
-  const error = await connect(broken, { credentials: { token: 'abcd' }, baseUrl }).execute('items', 'list').catch((e) => e);
+  const error = await connect(broken, { credentials: { token: 'abcd' }, baseUrl })
+    .execute('items', 'list')
+    .catch((e) => e);
   expect(error.code).toBe('UPSTREAM_ERROR');
   expect(error.message).toContain('without an array of records at "items"');
 });

@@ -61,7 +61,9 @@ describe('shopify', () => {
     const next = (await shop().execute('products', 'list', { limit: 5, page_info: page.meta.next_cursor as string })) as ListResult;
     expect(next.data[0]!.id).not.toBe(page.data[0]!.id);
     const before = sandbox.fakes.shopify.requests.length;
-    const error = await shop().execute('products', 'list', { page_info: page.meta.next_cursor as string, vendor: 'x' }).catch((e) => e);
+    const error = await shop()
+      .execute('products', 'list', { page_info: page.meta.next_cursor as string, vendor: 'x' })
+      .catch((e) => e);
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.details).toEqual([{ path: '/page_info', message: expect.stringContaining('rule page-info-alone') }]);
     expect(sandbox.fakes.shopify.requests.length).toBe(before);
@@ -106,9 +108,15 @@ describe('shopify', () => {
 
   test('shop names only a store subdomain; a bad token is REAUTH_REQUIRED', async () => {
     for (const shopName of ['evil.example.com', 'a/b', 'x@y', '-start', 'UPPER']) {
-      expect(() => connect('shopify', { credentials: { api_key: 'shpat_x', shop: shopName } })).toThrow(expect.objectContaining({ code: expect.stringMatching(/INVALID_CONFIG|INVALID_CREDENTIALS/) }));
+      expect(() => connect('shopify', { credentials: { api_key: 'shpat_x', shop: shopName } })).toThrow(
+        expect.objectContaining({ code: expect.stringMatching(/INVALID_CONFIG|INVALID_CREDENTIALS/) }),
+      );
     }
-    const bad = connect('shopify', { credentials: { ...info().credentials, api_key: 'shpat_not_issued_0000' }, config: info().config, baseUrl: info().base_url });
+    const bad = connect('shopify', {
+      credentials: { ...info().credentials, api_key: 'shpat_not_issued_0000' },
+      config: info().config,
+      baseUrl: info().base_url,
+    });
     const error = await bad.execute('shop', 'get').catch((e) => e);
     expect(error.code).toBe('REAUTH_REQUIRED');
     expect(JSON.stringify(error.toJSON())).not.toContain('shpat_not_issued_0000');

@@ -41,14 +41,27 @@ afterAll(async () => {
 
 function plain(type: Type, config: Rec = {}): Connection {
   const info = sandbox.upstreams[type]!;
-  return connect(type, { credentials: info.credentials, config: { ...info.config, ...config }, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false });
+  return connect(type, {
+    credentials: info.credentials,
+    config: { ...info.config, ...config },
+    baseUrl: info.base_url,
+    allowOrigins: info.allow_origins,
+    rateLimit: false,
+  });
 }
 
 function withCopy(type: Type): Connection {
   const info = sandbox.upstreams[type]!;
   const dir = mkdtempSync(join(tmpdir(), 'spec-fields-'));
   dirs.push(dir);
-  return connect(type, { credentials: info.credentials, config: info.config, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false, store: `sqlite:${join(dir, 'copy.db')}` });
+  return connect(type, {
+    credentials: info.credentials,
+    config: info.config,
+    baseUrl: info.base_url,
+    allowOrigins: info.allow_origins,
+    rateLimit: false,
+    store: `sqlite:${join(dir, 'copy.db')}`,
+  });
 }
 
 const gids = (records: Rec[]) => records.map((record) => String(record.gid));
@@ -115,11 +128,16 @@ async function walkAsanaTasks(w: Walk, perWorkspace: AsanaWorkspace[]): Promise<
   found(await each(projects, (project) => w.list('project_tasks', { project_gid: project.gid })));
   found(await each(projects, (project) => w.list('tasks', { project: project.gid })));
   // Tasks in no project are reachable by their assignee (API-NOTES B3: GET /tasks with workspace and assignee).
-  found(await each(perWorkspace.flatMap((p) => p.users.map((user) => [p.ws, user] as const)), ([ws, user]) => w.list('tasks', { workspace: ws.gid, assignee: user.gid })));
+  found(
+    await each(
+      perWorkspace.flatMap((p) => p.users.map((user) => [p.ws, user] as const)),
+      ([ws, user]) => w.list('tasks', { workspace: ws.gid, assignee: user.gid }),
+    ),
+  );
   // Task search is premium only (B4); the sandbox's premium organization answers it.
   const premium = sandbox.fakes.asana.anchors.premiumWorkspaceGid;
   found(await each([true, false], (completed) => w.list('workspace_task_search', { workspace_gid: premium, completed })));
-  for (let frontier = [...tasks]; frontier.length > 0; ) frontier = found(await each(frontier, (gid) => w.list('task_subtasks', { task_gid: gid })));
+  for (let frontier = [...tasks]; frontier.length > 0;) frontier = found(await each(frontier, (gid) => w.list('task_subtasks', { task_gid: gid })));
   return [...tasks];
 }
 
@@ -197,7 +215,13 @@ const HELD: Partial<Record<Type, () => Record<string, string[]>>> = {
   },
 };
 
-const WALKS: Record<Type, (w: Walk) => Promise<void>> = { hubspot: walkHubspot, asana: walkAsana, 'amazon-ads': walkAmazonAds, shopify: walkShopify, gong: walkGong };
+const WALKS: Record<Type, (w: Walk) => Promise<void>> = {
+  hubspot: walkHubspot,
+  asana: walkAsana,
+  'amazon-ads': walkAmazonAds,
+  shopify: walkShopify,
+  gong: walkGong,
+};
 
 // ---- the check ----
 
@@ -206,7 +230,13 @@ function tablesOf(type: Type, manifest: Manifest): FieldTable[] {
   if (MANIFEST_FIELDS_ONLY[type]) {
     return Object.entries(manifest.entities)
       .filter(([, entity]) => entity.sync)
-      .map(([name, entity]) => ({ kind: type, entity: name, action: 'search', fields: Object.keys(entity.sync!.searchable), source: `connectors/${type}.yaml` }));
+      .map(([name, entity]) => ({
+        kind: type,
+        entity: name,
+        action: 'search',
+        fields: Object.keys(entity.sync!.searchable),
+        source: `connectors/${type}.yaml`,
+      }));
   }
   return spec.tables.filter((table) => TYPE_OF_KIND[table.kind] === type);
 }
@@ -263,7 +293,6 @@ async function searchCopy(type: Type, manifest: Manifest): Promise<Map<string, S
   }
 }
 
-
 test('SPEC.md field tables parse into the entities and actions SPEC.md details, with their fields', () => {
   const parsed = spec.tables.map((table) => `${TYPE_OF_KIND[table.kind]} ${table.entity}.${table.action}: ${table.fields.length}`);
   expect(parsed).toEqual([
@@ -273,25 +302,56 @@ test('SPEC.md field tables parse into the entities and actions SPEC.md details, 
     'hubspot companies.search: 6',
     'hubspot deals.search: 8',
     // P1, then T1, then the attachment list record.
-    ...['projects', 'task_projects', 'team_projects', 'workspace_projects', 'workspaces', 'users', 'workspace_users', 'team_users', 'workspace_teams', 'user_teams', 'workspace_tags', 'project_sections'].map(
-      (entity) => `asana ${entity}.list: 3`,
-    ),
+    ...[
+      'projects',
+      'task_projects',
+      'team_projects',
+      'workspace_projects',
+      'workspaces',
+      'users',
+      'workspace_users',
+      'team_users',
+      'workspace_teams',
+      'user_teams',
+      'workspace_tags',
+      'project_sections',
+    ].map((entity) => `asana ${entity}.list: 3`),
     ...['tasks', 'project_tasks', 'workspace_task_search', 'task_subtasks', 'task_dependencies', 'task_dependents'].map((entity) => `asana ${entity}.list: 5`),
     'asana attachments.list: 4',
-    ...['tasks: 1', 'projects: 28', 'workspaces: 5', 'users: 6', 'teams: 5', 'attachments: 11', 'tags: 9', 'sections: 5'].map((entry) => `asana ${entry.replace(':', '.get:')}`),
-    ...['tasks: 36', 'projects: 25', 'workspaces: 5', 'users: 6', 'teams: 7', 'attachments: 12', 'tags: 7', 'sections: 5'].map((entry) => `asana ${entry.replace(':', '.search:')}`),
+    ...['tasks: 1', 'projects: 28', 'workspaces: 5', 'users: 6', 'teams: 5', 'attachments: 11', 'tags: 9', 'sections: 5'].map(
+      (entry) => `asana ${entry.replace(':', '.get:')}`,
+    ),
+    ...['tasks: 36', 'projects: 25', 'workspaces: 5', 'users: 6', 'teams: 7', 'attachments: 12', 'tags: 7', 'sections: 5'].map(
+      (entry) => `asana ${entry.replace(':', '.search:')}`,
+    ),
     'amazon-ads profiles.list: 6',
     'amazon-ads profiles.get: 6',
     'amazon-ads portfolios.get: 8',
     'amazon-ads sponsored_product_campaigns.get: 17',
     'amazon-ads profiles.search: 6',
   ]);
-  const byName = (kind: string, entity: string, action: string) => spec.tables.find((t) => t.kind === kind && t.entity === entity && t.action === action)?.fields;
-  expect(byName('Task-management', 'attachments', 'get')).toEqual(['gid', 'resource_type', 'name', 'resource_subtype', 'created_at', 'host', 'download_url', 'permanent_url', 'view_url', 'parent', 'size']);
+  const byName = (kind: string, entity: string, action: string) =>
+    spec.tables.find((t) => t.kind === kind && t.entity === entity && t.action === action)?.fields;
+  expect(byName('Task-management', 'attachments', 'get')).toEqual([
+    'gid',
+    'resource_type',
+    'name',
+    'resource_subtype',
+    'created_at',
+    'host',
+    'download_url',
+    'permanent_url',
+    'view_url',
+    'parent',
+    'size',
+  ]);
   // "`dynamicBiddingobject` is not a field, see next two names": SPEC.md's own correction is honoured.
   expect(byName('Advertising', 'sponsored_product_campaigns', 'get')).toContain('dynamicBidding');
   expect(byName('Advertising', 'sponsored_product_campaigns', 'get')).not.toContain('dynamicBiddingobject');
-  expect(spec.notShown).toEqual(['Fields of portfolio list records and of campaign list records: not shown.', 'Fields of storefront and call-recording records: not shown.']);
+  expect(spec.notShown).toEqual([
+    'Fields of portfolio list records and of campaign list records: not shown.',
+    'Fields of storefront and call-recording records: not shown.',
+  ]);
 });
 
 test('asana projects get: a project of a workspace without teams has team null, where the upstream leaves the key out', async () => {

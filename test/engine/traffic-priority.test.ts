@@ -46,7 +46,13 @@ async function slotStore(home: Exclude<SlotHome, 'memory'>): Promise<{ store: St
     url = await cluster.createDatabase();
   }
   const store = await openStore(url);
-  const row = await store.createConnector({ tenant: await testTenant(store), connector_type: 'hubspot', config: {}, auth_scheme: 'private_app', credentials_ciphertext: 'unused' });
+  const row = await store.createConnector({
+    tenant: await testTenant(store),
+    connector_type: 'hubspot',
+    config: {},
+    auth_scheme: 'private_app',
+    credentials_ciphertext: 'unused',
+  });
   return { store, connectorId: row.id };
 }
 

@@ -117,7 +117,10 @@ describe('results are typed per entity and action', () => {
 
   test("api_search and each connector's own meta fields", async () => {
     const hubspot = connect('hubspot', { credentials });
-    const found = await hubspot.execute('deals', 'api_search', { filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'GTE', value: '50000' }] }], limit: 10 });
+    const found = await hubspot.execute('deals', 'api_search', {
+      filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'GTE', value: '50000' }] }],
+      limit: 10,
+    });
     expectTypeOf(found.meta.total).toEqualTypeOf<unknown>();
     expectTypeOf(found.meta.next_cursor).toEqualTypeOf<string | null>();
     const asana = connect('asana', { credentials: { token: 'asana-token' } });
@@ -132,7 +135,10 @@ describe('results are typed per entity and action', () => {
   test('search: hits carry the searchable fields, typed', async () => {
     const hubspot = connect('hubspot', { credentials, store: 'sqlite:./copy.db' });
     const found = await hubspot.execute('deals', 'search', {
-      query: { filter: { and: [{ gte: { 'properties.amount': '50000' } }, { not: { eq: { archived: true } } }, { keyword: { 'properties.dealname': 'renewal' } }] }, sort: [{ 'properties.amount': 'asc' }] },
+      query: {
+        filter: { and: [{ gte: { 'properties.amount': '50000' } }, { not: { eq: { archived: true } } }, { keyword: { 'properties.dealname': 'renewal' } }] },
+        sort: [{ 'properties.amount': 'asc' }],
+      },
       limit: 2,
       fields: ['id', 'properties.amount', 'contacts'],
     });

@@ -38,7 +38,14 @@ afterAll(async () => {
 /** A library connection to a fake, on the test's manual clock, with no client-side rate limit. */
 function library(type: Type) {
   const info = sandbox.upstreams[type]!;
-  return connect(type, { credentials: info.credentials, config: info.config, baseUrl: info.base_url, allowOrigins: info.allow_origins, rateLimit: false, clock });
+  return connect(type, {
+    credentials: info.credentials,
+    config: info.config,
+    baseUrl: info.base_url,
+    allowOrigins: info.allow_origins,
+    rateLimit: false,
+    clock,
+  });
 }
 
 /** The same call through POST /api/v1/connectors/sources/{id}/execute. */
@@ -79,14 +86,26 @@ function rejection(type: Type, upstream: { message: string; request_id?: string 
 /** The caller's mistakes that only the upstream can see, with the message it answers. */
 const REJECTED: Array<{ type: Type; entity: string; action: string; params: Record<string, unknown>; upstream: string }> = [
   // A numeric string the schema lets through but that is no Long (the fake's "Not a Long").
-  { type: 'asana', entity: 'project_tasks', action: 'list', params: { project_gid: '123456789012345678901234' }, upstream: 'project: Not a Long: 123456789012345678901234' },
   {
-    type: 'amazon-ads', entity: 'sponsored_product_campaigns', action: 'list', params: { nextToken: 'not-a-token-of-this-list' },
+    type: 'asana',
+    entity: 'project_tasks',
+    action: 'list',
+    params: { project_gid: '123456789012345678901234' },
+    upstream: 'project: Not a Long: 123456789012345678901234',
+  },
+  {
+    type: 'amazon-ads',
+    entity: 'sponsored_product_campaigns',
+    action: 'list',
+    params: { nextToken: 'not-a-token-of-this-list' },
     upstream: 'Invalid nextToken: it was not issued for this request (same profile and filters) or has been altered',
   },
   { type: 'gong', entity: 'calls', action: 'list', params: { cursor: 'not-a-gong-cursor' }, upstream: 'The cursor is not valid' },
   {
-    type: 'hubspot', entity: 'contacts', action: 'api_search', params: { after: '9995', limit: 10 },
+    type: 'hubspot',
+    entity: 'contacts',
+    action: 'api_search',
+    params: { after: '9995', limit: 10 },
     upstream: 'The search endpoints are limited to 10000 total results for any given query; after (9995) + limit (10) exceeds it.',
   },
 ];
@@ -101,9 +120,11 @@ describe('an upstream 400 caused by the params is UPSTREAM_REJECTED, quoting the
     expect(error.status).toBe(400);
     expect(error.toJSON().error).toEqual(rejection(type, said));
     // records() pages through the same request: the first page's 400 is the caller's too.
-    const paged = await failure((async () => {
-      for await (const record of connection.records(entity, action, params)) expect(record).toBeUndefined();
-    })());
+    const paged = await failure(
+      (async () => {
+        for await (const record of connection.records(entity, action, params)) expect(record).toBeUndefined();
+      })(),
+    );
     expect(paged.toJSON().error).toEqual(rejection(type, quoted(type)));
     expect(connection.stats.attempts).toBe(2);
   });
@@ -116,16 +137,18 @@ describe('an upstream 400 caused by the params is UPSTREAM_REJECTED, quoting the
     expect(answer.body.error).toEqual({ ...rejection(type, said), request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
-  test('a page token that expires halfway through records() is the caller\'s 400 too (Asana offsets expire, API-NOTES B2)', async () => {
+  test("a page token that expires halfway through records() is the caller's 400 too (Asana offsets expire, API-NOTES B2)", async () => {
     const connection = library('asana');
     const workspaces = (await connection.execute('workspaces', 'list', { limit: 1 })) as ListResult;
     const seen: string[] = [];
-    const error = await failure((async () => {
-      for await (const workspace of connection.records('workspaces', 'list', { limit: 1 })) {
-        seen.push(workspace.gid as string);
-        sandbox.fakes.asana.clock.advance(60 * 60 * 1000);
-      }
-    })());
+    const error = await failure(
+      (async () => {
+        for await (const workspace of connection.records('workspaces', 'list', { limit: 1 })) {
+          seen.push(workspace.gid as string);
+          sandbox.fakes.asana.clock.advance(60 * 60 * 1000);
+        }
+      })(),
+    );
     expect(seen).toEqual([workspaces.data[0]!.gid]);
     expect(quoted('asana').message).toBe('offset: Your pagination token has expired.');
     expect(error.toJSON().error).toEqual(rejection('asana', quoted('asana')));
@@ -191,7 +214,11 @@ describe('only upstream failures are 502 UPSTREAM_ERROR', () => {
     fake.faults.reset();
     expect(requests('asana').length - before).toBe(5);
     expect(outcome.value!.status).toBe(502);
-    expect(outcome.value!.body.error).toEqual({ ...SERVER_ERROR, upstream: { status: 500, message: 'Server Error' }, request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(outcome.value!.body.error).toEqual({
+      ...SERVER_ERROR,
+      upstream: { status: 500, message: 'Server Error' },
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   const NOT_JSON = { code: 'UPSTREAM_ERROR', message: 'Gong answered 200 with a body that is not JSON (text/plain;charset=utf-8)', retryable: false };
@@ -214,6 +241,10 @@ describe('only upstream failures are 502 UPSTREAM_ERROR', () => {
 test('the OpenAPI document of execute says which statuses blame the caller and which the upstream', async () => {
   const doc = (await (await fetch(`${hosted.url}/openapi.json`)).json()) as any;
   const responses = doc.paths['/api/v1/connectors/sources/{id}/execute'].post.responses;
-  expect(responses['400'].description).toContain('UPSTREAM_REJECTED when the upstream refused the params (its 400, 416 or 422; error.upstream quotes its message)');
-  expect(responses['502'].description).toBe('UPSTREAM_ERROR (an upstream 5xx after retries, or an answer that breaks its protocol, such as a body that is not JSON) or PAGINATION_LOOP');
+  expect(responses['400'].description).toContain(
+    'UPSTREAM_REJECTED when the upstream refused the params (its 400, 416 or 422; error.upstream quotes its message)',
+  );
+  expect(responses['502'].description).toBe(
+    'UPSTREAM_ERROR (an upstream 5xx after retries, or an answer that breaks its protocol, such as a body that is not JSON) or PAGINATION_LOOP',
+  );
 });

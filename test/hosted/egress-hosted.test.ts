@@ -45,7 +45,15 @@ interface Service {
 
 async function startService(databaseUrl: string, upstreams: Record<string, string>, allowOrigins?: Record<string, string[]>): Promise<Service> {
   const { stream, lines } = logLines();
-  const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams, ...(allowOrigins ? { allowOrigins } : {}), logger: { level: 'info', stream }, sync: { background: false } });
+  const service = await startHostedService({
+    databaseUrl,
+    port: 0,
+    secret: SECRET,
+    upstreams,
+    ...(allowOrigins ? { allowOrigins } : {}),
+    logger: { level: 'info', stream },
+    sync: { background: false },
+  });
   const secret = 'ces_egress_secret_value_01';
   const client = await service.store.createClient({ name: 'egress', secretHash: await hashSecret(secret) });
   const answer = await call(service.url, 'POST', '/v1/auth/token', { body: { client_id: client.client_id, client_secret: secret, external_user_id: 'u1' } });
@@ -53,8 +61,17 @@ async function startService(databaseUrl: string, upstreams: Record<string, strin
 }
 
 /** Creates a connector; `check: false` skips the credentials check (credentials only a hostile upstream takes). */
-async function createConnector(s: Service, type: string, credentials: Record<string, unknown>, config: Record<string, unknown> = {}, check = true): Promise<string> {
-  const answer = await call(s.service.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: type, credentials, config, ...(check ? {} : { check_credentials: false }) }, token: s.token });
+async function createConnector(
+  s: Service,
+  type: string,
+  credentials: Record<string, unknown>,
+  config: Record<string, unknown> = {},
+  check = true,
+): Promise<string> {
+  const answer = await call(s.service.url, 'POST', '/v1/integrations/connectors', {
+    body: { external_user_id: 'u1', connector_type: type, credentials, config, ...(check ? {} : { check_credentials: false }) },
+    token: s.token,
+  });
   expect(answer.status, answer.text).toBe(201);
   return answer.body.id;
 }
@@ -116,14 +133,20 @@ describe.each(['sqlite', 'postgres'] as const)('hosted service on %s aimed at a 
 
   test('a customer host a tenant puts in the credentials at create is refused at use and in sync passes, before any request', async () => {
     const tokensBefore = upstream.tokenRequests;
-    const id = await createConnector(s, 'gong', {
-      client_id: 'client',
-      client_secret: 'secret',
-      refresh_token: 'tenant-refresh',
-      access_token: 'tenant-access',
-      expires_at: new Date(Date.now() + 3600_000).toISOString(),
-      api_base_url_for_customer: `https://127.0.0.2:${a2.port}`,
-    }, {}, false);
+    const id = await createConnector(
+      s,
+      'gong',
+      {
+        client_id: 'client',
+        client_secret: 'secret',
+        refresh_token: 'tenant-refresh',
+        access_token: 'tenant-access',
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        api_base_url_for_customer: `https://127.0.0.2:${a2.port}`,
+      },
+      {},
+      false,
+    );
     const answer = await execute(s, id, 'users', 'list', {});
     expect(answer.status).toBe(502);
     expect(answer.body.error.message).toContain(`account request to ${a2.host}:${a2.port}/ (rule address: ${a2.host} is a loopback address`);
@@ -190,7 +213,8 @@ describe('connector-engine serve', () => {
   test('--sandbox allows the fakes it starts: Asana download (200, 206) and Gong OAuth through the customer host', async () => {
     const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'egress-serve-')), 'engine.db')}`;
     const server = await startServe({ ENGINE_SECRET: SECRET, ENGINE_DATABASE_URL: databaseUrl }, ['--sandbox', '--no-sync']);
-    const info = JSON.parse(server.lines[0]!) as SandboxInfo & Record<string, { allow_origins: string[]; credentials_by_scheme: Record<string, Record<string, string>> }>;
+    const info = JSON.parse(server.lines[0]!) as SandboxInfo &
+      Record<string, { allow_origins: string[]; credentials_by_scheme: Record<string, Record<string, string>> }>;
     expect(info.asana!.allow_origins).toHaveLength(1);
     expect(info.gong!.allow_origins).toHaveLength(1);
     const token = await platformToken(server.url, databaseUrl);
@@ -211,13 +235,16 @@ describe('connector-engine serve', () => {
   test('ENGINE_UPSTREAM_<TYPE> trusts only the origin it names; ENGINE_ALLOW_ORIGINS_<TYPE> widens that type alone', async () => {
     const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'egress-env-')), 'engine.db')}`;
     const { asana, gong } = sandbox.upstreams;
-    const server = await startServe({
-      ENGINE_SECRET: SECRET,
-      ENGINE_DATABASE_URL: databaseUrl,
-      ENGINE_UPSTREAM_ASANA: asana!.base_url,
-      ENGINE_UPSTREAM_GONG: gong!.base_url,
-      ENGINE_ALLOW_ORIGINS_ASANA: asana!.allow_origins.join(','),
-    }, ['--no-sync']);
+    const server = await startServe(
+      {
+        ENGINE_SECRET: SECRET,
+        ENGINE_DATABASE_URL: databaseUrl,
+        ENGINE_UPSTREAM_ASANA: asana!.base_url,
+        ENGINE_UPSTREAM_GONG: gong!.base_url,
+        ENGINE_ALLOW_ORIGINS_ASANA: asana!.allow_origins.join(','),
+      },
+      ['--no-sync'],
+    );
     const s = { service: { url: server.url } as HostedService, logs: [], token: await platformToken(server.url, databaseUrl) };
     const files = await createConnector(s, 'asana', asana!.credentials);
     const download = await execute(s, files, 'attachments', 'download', { attachment_gid: sandbox.fakes.asana.anchors.attachments.asana });
@@ -227,7 +254,10 @@ describe('connector-engine serve', () => {
     const before = fake.requests.filter((r) => fake.hostOf(r) === 'customer').length;
     const { client_id, client_secret } = gong!.credentials_by_scheme.oauth!;
     // The credentials check goes through the same egress rules: the create itself is refused.
-    const checked = await call(s.service.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: { client_id, client_secret, refresh_token: fake.currentRefreshToken() } }, token: s.token });
+    const checked = await call(s.service.url, 'POST', '/v1/integrations/connectors', {
+      body: { external_user_id: 'u1', connector_type: 'gong', credentials: { client_id, client_secret, refresh_token: fake.currentRefreshToken() } },
+      token: s.token,
+    });
     expect(checked.status).toBe(502);
     expect(checked.body.error.code).toBe('HOST_NOT_ALLOWED');
     expect(checked.body.error.message).toContain(`account request to ${new URL(gong!.allow_origins[0]!).host}/ (rule https: `);

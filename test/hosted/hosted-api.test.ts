@@ -43,7 +43,12 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
   // As `serve --sandbox` does: the fakes' second origins (Asana's file host) may be reached too.
   const allowOrigins = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.allow_origins]));
-  const service = await startHostedService({ databaseUrl, port: 0, secret: SECRET, upstreams, allowOrigins,
+  const service = await startHostedService({
+    databaseUrl,
+    port: 0,
+    secret: SECRET,
+    upstreams,
+    allowOrigins,
     logger: { level: 'info', stream },
     bodyLimit: 64 * 1024,
     // Passes run only when a test asks (POST .../sync), so no background pass takes a test's injected faults.
@@ -71,7 +76,14 @@ async function createConnector(h: Harness, user: string, type: string, credentia
   const info = sandbox.upstreams[type]!;
   return call(h, 'POST', '/v1/integrations/connectors', {
     token: await token(h, user),
-    body: { external_user_id: user, connector_type: type, name: `${type} of ${user}`, credentials: credentials ?? info.credentials, config: info.config, ...(checkCredentials === false ? { check_credentials: false } : {}) },
+    body: {
+      external_user_id: user,
+      connector_type: type,
+      name: `${type} of ${user}`,
+      credentials: credentials ?? info.credentials,
+      config: info.config,
+      ...(checkCredentials === false ? { check_credentials: false } : {}),
+    },
   });
 }
 
@@ -98,9 +110,16 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
   test('expired, forged and wrong-key tokens are 401', async () => {
     const key = await loadOrCreateKey({ secret: SECRET, dataDir: tmpdir() });
     // Issued on a clock 16 minutes behind: its 15-minute lifetime ended a minute ago.
-    const expired = (await new TokenIssuer(key, undefined, createManualClock(Date.now() - 16 * 60_000)).issue({ clientId: h.client.client_id, externalUserId: 'u1' })).access_token;
+    const expired = (
+      await new TokenIssuer(key, undefined, createManualClock(Date.now() - 16 * 60_000)).issue({ clientId: h.client.client_id, externalUserId: 'u1' })
+    ).access_token;
     const otherKey = (await new TokenIssuer(Buffer.alloc(32, 7)).issue({ clientId: h.client.client_id, externalUserId: 'u1' })).access_token;
-    const forged = await new SignJWT({ cid: h.client.client_id }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setAudience('connector-engine').setExpirationTime('5m').sign(new TextEncoder().encode('guess'));
+    const forged = await new SignJWT({ cid: h.client.client_id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setAudience('connector-engine')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('guess'));
     for (const bad of [expired, otherKey, forged, 'not-a-jwt']) {
       const answer = await call(h, 'GET', '/v1/integrations/connectors', { token: bad });
       expect(answer.status).toBe(401);
@@ -160,10 +179,16 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(shape.body.error.code).toBe('INVALID_CREDENTIALS');
     expect(shape.body.error.message).toContain('private_app {access_token}; oauth {client_id, client_secret, refresh_token}');
     const t = await token(h, 'alice');
-    const unknown = await call(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'alice', connector_type: 'salesforce', credentials: {} } });
+    const unknown = await call(h, 'POST', '/v1/integrations/connectors', {
+      token: t,
+      body: { external_user_id: 'alice', connector_type: 'salesforce', credentials: {} },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('UNKNOWN_CONNECTOR_TYPE');
-    const other = await call(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'bob', connector_type: 'hubspot', credentials: { access_token: 'x' } } });
+    const other = await call(h, 'POST', '/v1/integrations/connectors', {
+      token: t,
+      body: { external_user_id: 'bob', connector_type: 'hubspot', credentials: { access_token: 'x' } },
+    });
     expect(other.status).toBe(403);
     expect(other.body.error.code).toBe('FORBIDDEN');
   });
@@ -200,7 +225,15 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(get.body.data).toEqual(list.body.data[0]);
     const invalid = await call(h, 'POST', path, { token: t, body: { entity: 'contacts', action: 'list', params: { limit: 0 } } });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ error: { code: 'INVALID_PARAMS', message: expect.any(String), retryable: false, details: [{ path: '/limit', message: 'must be >= 1' }], request_id: invalid.headers.get('x-request-id') } });
+    expect(invalid.body).toEqual({
+      error: {
+        code: 'INVALID_PARAMS',
+        message: expect.any(String),
+        retryable: false,
+        details: [{ path: '/limit', message: 'must be >= 1' }],
+        request_id: invalid.headers.get('x-request-id'),
+      },
+    });
     const entity = await call(h, 'POST', path, { token: t, body: { entity: 'leads', action: 'list' } });
     expect(entity.body.error.code).toBe('UNKNOWN_ENTITY');
     const action = await call(h, 'POST', path, { token: t, body: { entity: 'schemas', action: 'download' } });
@@ -229,10 +262,16 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     sandbox.fakes.hubspot.faults.reset();
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatchObject({ code: 'UPSTREAM_ERROR', retryable: true, upstream: { status: 500 } });
-    const ads = await call(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'gina', connector_type: 'amazon-ads', credentials: sandbox.upstreams['amazon-ads']!.credentials } });
+    const ads = await call(h, 'POST', '/v1/integrations/connectors', {
+      token: t,
+      body: { external_user_id: 'gina', connector_type: 'amazon-ads', credentials: sandbox.upstreams['amazon-ads']!.credentials },
+    });
     const config = await call(h, 'POST', `/api/v1/connectors/sources/${ads.body.id}/execute`, { token: t, body: { entity: 'portfolios', action: 'list' } });
     expect(config.status).toBe(400);
-    expect(config.body.error).toMatchObject({ code: 'INVALID_CONFIG', details: [{ path: '/config/profile_id', message: 'is required for this action; find one with profiles list (field profileId)' }] });
+    expect(config.body.error).toMatchObject({
+      code: 'INVALID_CONFIG',
+      details: [{ path: '/config/profile_id', message: 'is required for this action; find one with profiles list (field profileId)' }],
+    });
     const fixed = await call(h, 'PATCH', `/v1/integrations/connectors/${ads.body.id}`, { token: t, body: { config: sandbox.upstreams['amazon-ads']!.config } });
     expect(fixed.body.config).toMatchObject({ profile_id: sandbox.upstreams['amazon-ads']!.config.profile_id });
     const works = await call(h, 'POST', `/api/v1/connectors/sources/${ads.body.id}/execute`, { token: t, body: { entity: 'portfolios', action: 'list' } });
@@ -245,9 +284,15 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     const oauth = sandbox.upstreams.hubspot!.credentials_by_scheme.oauth!;
     const failing = await call(h, 'POST', `/api/v1/connectors/sources/${created.body.id}/execute`, { token: t, body: { entity: 'deals', action: 'list' } });
     expect(failing.status).toBe(409);
-    const patched = await call(h, 'PATCH', `/v1/integrations/connectors/${created.body.id}`, { token: t, body: { credentials: { client_id: oauth.client_id, client_secret: oauth.client_secret, refresh_token: oauth.refresh_token } } });
+    const patched = await call(h, 'PATCH', `/v1/integrations/connectors/${created.body.id}`, {
+      token: t,
+      body: { credentials: { client_id: oauth.client_id, client_secret: oauth.client_secret, refresh_token: oauth.refresh_token } },
+    });
     expect(patched.body.auth_scheme).toBe('oauth');
-    const working = await call(h, 'POST', `/api/v1/connectors/sources/${created.body.id}/execute`, { token: t, body: { entity: 'deals', action: 'list', params: { limit: 1 } } });
+    const working = await call(h, 'POST', `/api/v1/connectors/sources/${created.body.id}/execute`, {
+      token: t,
+      body: { entity: 'deals', action: 'list', params: { limit: 1 } },
+    });
     expect(working.status).toBe(200);
     expect(working.body.data).toHaveLength(1);
     const wrong = await call(h, 'PATCH', `/v1/integrations/connectors/${created.body.id}`, { token: t, body: { credentials: { nope: 1 } } });
@@ -262,7 +307,11 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     expect(started.status).toBe(202);
     expect(started.body.connector_id).toBe(created.body.id);
     let status = await call(h, 'GET', path, { token: t });
-    for (let i = 0; i < 200 && (status.body.running || status.body.entities.length < 3 || status.body.entities.some((e: { status: string }) => e.status === 'running')); i++) {
+    for (
+      let i = 0;
+      i < 200 && (status.body.running || status.body.entities.length < 3 || status.body.entities.some((e: { status: string }) => e.status === 'running'));
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 100));
       status = await call(h, 'GET', path, { token: t });
     }
@@ -303,7 +352,13 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       expect({ status: answer.status, code: answer.body.error.code }).toEqual({ status: 404, code: 'CONNECTOR_NOT_FOUND' });
     }
     const untouched = await call(h, 'GET', `/api/v1/connectors/sources/${created.body.id}/sync`, { token: await token(h, 'ivy') });
-    expect(untouched.body).toEqual({ connector_id: created.body.id, running: false, next_sync_at: expect.any(String), interval_ms: 60 * 60 * 1000, entities: [] });
+    expect(untouched.body).toEqual({
+      connector_id: created.body.id,
+      running: false,
+      next_sync_at: expect.any(String),
+      interval_ms: 60 * 60 * 1000,
+      entities: [],
+    });
   });
 
   test('sync: a pass that fails keeps the copy and says why', async () => {
@@ -328,12 +383,20 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     const t = await token(h, 'dave');
     const gid = sandbox.fakes.asana.anchors.attachments.asana;
     const path = `/api/v1/connectors/sources/${created.body.id}/execute`;
-    const whole = await fetch(h.url + path, { method: 'POST', headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: JSON.stringify({ entity: 'attachments', action: 'download', params: { attachment_gid: gid } }) });
+    const whole = await fetch(h.url + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ entity: 'attachments', action: 'download', params: { attachment_gid: gid } }),
+    });
     const bytes = Buffer.from(await whole.arrayBuffer());
     expect(whole.status).toBe(200);
     expect(Number(whole.headers.get('content-length'))).toBe(bytes.length);
     expect(bytes.length).toBeGreaterThan(1000);
-    const part = await fetch(h.url + path, { method: 'POST', headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: JSON.stringify({ entity: 'attachments', action: 'download', params: { attachment_gid: gid, range_header: 'bytes=10-19' } }) });
+    const part = await fetch(h.url + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ entity: 'attachments', action: 'download', params: { attachment_gid: gid, range_header: 'bytes=10-19' } }),
+    });
     const slice = Buffer.from(await part.arrayBuffer());
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 10-19/${bytes.length}`);
@@ -342,13 +405,19 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
 
   test('bodies: over the limit 413, not JSON 400, unknown fields named', async () => {
     const t = await token(h, 'erin');
-    const big = await call(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'erin', connector_type: 'hubspot', credentials: { access_token: 'x'.repeat(100_000) } } });
+    const big = await call(h, 'POST', '/v1/integrations/connectors', {
+      token: t,
+      body: { external_user_id: 'erin', connector_type: 'hubspot', credentials: { access_token: 'x'.repeat(100_000) } },
+    });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     const broken = await call(h, 'POST', '/v1/integrations/connectors', { token: t, raw: '{"external_user_id": ' });
     expect(broken.status).toBe(400);
     expect(broken.body.error.code).toBe('INVALID_REQUEST');
-    const extra = await call(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'erin', connector_type: 'hubspot', credentials: {}, colour: 'blue' } });
+    const extra = await call(h, 'POST', '/v1/integrations/connectors', {
+      token: t,
+      body: { external_user_id: 'erin', connector_type: 'hubspot', credentials: {}, colour: 'blue' },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.error.details).toEqual([{ path: '/colour', message: 'is not allowed' }]);
     const route = await call(h, 'GET', '/v2/nothing');
@@ -376,7 +445,9 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
       'properties.createdate': 'date-time',
       'properties.hs_lastmodifieddate': 'date-time',
     });
-    expect(hubspot.entities.deals.actions.search.params.properties.query.properties.filter.description).toContain('Value types: properties.amount (number), properties.hs_object_id (number)');
+    expect(hubspot.entities.deals.actions.search.params.properties.query.properties.filter.description).toContain(
+      'Value types: properties.amount (number), properties.hs_object_id (number)',
+    );
     expect(types.body.data.find((t: { type: string }) => t.type === 'shopify').entities.orders.actions.search.value_types).toEqual({
       total_price: 'number',
       subtotal_price: 'number',
@@ -388,7 +459,9 @@ describe.each(['sqlite', 'postgres'] as const)('hosted API on %s', (backend) => 
     });
     const doc = await call(h, 'GET', '/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/v1/auth/token', '/v1/integrations/connectors', '/api/v1/connectors/sources/{id}/execute']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/auth/token', '/v1/integrations/connectors', '/api/v1/connectors/sources/{id}/execute']),
+    );
     const bodies = doc.body.paths['/api/v1/connectors/sources/{id}/execute'].post.requestBody.content['application/json'].schema.oneOf;
     expect(bodies.map((b: { title: string }) => b.title)).toContain('asana attachments download');
   });

@@ -105,7 +105,9 @@ test('the same page again under a new cursor stops the read after one page, nami
   mode = 'ignores-cursor';
   const { error, read } = await readAll();
   expect(error).toBeInstanceOf(PaginationLoopError);
-  expect((error as PaginationLoopError).message).toBe('gong users list: the upstream answered the same page again for cursor "c1"; stopping instead of looping');
+  expect((error as PaginationLoopError).message).toBe(
+    'gong users list: the upstream answered the same page again for cursor "c1"; stopping instead of looping',
+  );
   expect(read).toBe(2);
   expect(usersRequests).toBe(2);
 });

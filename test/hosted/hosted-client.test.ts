@@ -2,7 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AmbiguousConnectorError, connect, HostedConnection, InvalidParamsError, type GongCallsSearchFields, type ListResult, type RecordResult, type SearchParams } from '../../engine/index.js';
+import {
+  AmbiguousConnectorError,
+  connect,
+  HostedConnection,
+  InvalidParamsError,
+  type GongCallsSearchFields,
+  type ListResult,
+  type RecordResult,
+  type SearchParams,
+} from '../../engine/index.js';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import { expectedBlobBytes, startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
@@ -17,9 +26,23 @@ beforeAll(async () => {
   sandbox = await startSandbox({ rateLimits: false });
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
   const allowOrigins = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.allow_origins]));
-  service = await startHostedService({ databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-')), 'engine.db')}`, port: 0, secret: 'client-test-secret', upstreams, allowOrigins, logger: false, sync: { background: false } });
+  service = await startHostedService({
+    databaseUrl: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-')), 'engine.db')}`,
+    port: 0,
+    secret: 'client-test-secret',
+    upstreams,
+    allowOrigins,
+    logger: false,
+    sync: { background: false },
+  });
   clientId = (await service.store.createClient({ name: 'client tests', secretHash: await hashSecret(secret) })).client_id;
-  const token = (await (await fetch(`${service.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: clientId, client_secret: secret, external_user_id: 'user-1' }) })).json()) as { access_token: string };
+  const token = (await (
+    await fetch(`${service.url}/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: clientId, client_secret: secret, external_user_id: 'user-1' }),
+    })
+  ).json()) as { access_token: string };
   for (const [type, info] of Object.entries(sandbox.upstreams)) {
     const answer = await fetch(`${service.url}/v1/integrations/connectors`, {
       method: 'POST',
@@ -40,7 +63,13 @@ function hosted(type: string, user = 'user-1', connectorId?: string): HostedConn
 
 /** Creates a connector of `type` with the sandbox's credentials for `user`; answers the connector. */
 async function createFor(user: string, type: string, name: string): Promise<{ id: string; created_at: string }> {
-  const token = (await (await fetch(`${service.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: clientId, client_secret: secret, external_user_id: user }) })).json()) as { access_token: string };
+  const token = (await (
+    await fetch(`${service.url}/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: clientId, client_secret: secret, external_user_id: user }),
+    })
+  ).json()) as { access_token: string };
   const info = sandbox.upstreams[type]!;
   const answer = await fetch(`${service.url}/v1/integrations/connectors`, {
     method: 'POST',
@@ -95,7 +124,9 @@ describe('the hosted client behaves like the library', () => {
     expect(new Set(viaService).size).toBe(fake.dataset.tasksOf(fake.anchors.premiumWorkspaceGid).filter((task) => !task.completed).length);
     // In another order both refuse before any request, with the same error.
     const unpageable = { ...params, sort_by: 'modified_at' };
-    const readAll = async (connection: { records(entity: string, action: string, params: Record<string, unknown>): AsyncIterable<Record<string, unknown>> }) => {
+    const readAll = async (connection: {
+      records(entity: string, action: string, params: Record<string, unknown>): AsyncIterable<Record<string, unknown>>;
+    }) => {
       const read: unknown[] = [];
       const error = await (async () => {
         for await (const task of connection.records('workspace_task_search', 'list', unpageable)) read.push(task.gid);
@@ -109,8 +140,12 @@ describe('the hosted client behaves like the library', () => {
     expect(viaServiceError.read).toEqual([]);
     expect(viaServiceError.error).toBeInstanceOf(InvalidParamsError);
     expect(viaServiceError.error.message).toBe(inProcessError.error.message);
-    expect(viaServiceError.error.message).toBe('invalid params for asana workspace_task_search list: records() reads every page, and pages are read in created_at order only: leave sort_by out or set it to created_at (in another order, execute gives the first page)');
-    expect(viaServiceError.error.details).toEqual([{ path: '/sort_by', message: 'pages are read in created_at order only: leave sort_by out or set it to created_at' }]);
+    expect(viaServiceError.error.message).toBe(
+      'invalid params for asana workspace_task_search list: records() reads every page, and pages are read in created_at order only: leave sort_by out or set it to created_at (in another order, execute gives the first page)',
+    );
+    expect(viaServiceError.error.details).toEqual([
+      { path: '/sort_by', message: 'pages are read in created_at order only: leave sort_by out or set it to created_at' },
+    ]);
   });
 
   test('sync() and search through the service answer as the library with a store does', async () => {
@@ -127,10 +162,19 @@ describe('the hosted client behaves like the library', () => {
       ['users', 'succeeded', 'full'],
     ]);
     const info = sandbox.upstreams.gong!;
-    const copy = connect('gong', { credentials: info.credentials, baseUrl: info.base_url, rateLimit: false, store: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-copy-')), 'copy.db')}` });
+    const copy = connect('gong', {
+      credentials: info.credentials,
+      baseUrl: info.base_url,
+      rateLimit: false,
+      store: `sqlite:${join(mkdtempSync(join(tmpdir(), 'client-copy-')), 'copy.db')}`,
+    });
     try {
       await copy.sync();
-      const params: SearchParams<GongCallsSearchFields> = { query: { filter: { or: [{ eq: { direction: 'Inbound' } }, { keyword: { title: 'umbrella' } }] }, sort: [{ started: 'desc' }] }, limit: 25, fields: ['id', 'title', 'started'] };
+      const params: SearchParams<GongCallsSearchFields> = {
+        query: { filter: { or: [{ eq: { direction: 'Inbound' } }, { keyword: { title: 'umbrella' } }] }, sort: [{ started: 'desc' }] },
+        limit: 25,
+        fields: ['id', 'title', 'started'],
+      };
       const viaService = await gong.execute('calls', 'search', params);
       const inProcess = await copy.execute('calls', 'search', params);
       expect(viaService.hits.length).toBe(25);
@@ -142,10 +186,14 @@ describe('the hosted client behaves like the library', () => {
   });
 
   test('errors arrive as the same typed errors', async () => {
-    const error = await hosted('hubspot').execute('contacts', 'list', { limit: 0 }).catch((e) => e);
+    const error = await hosted('hubspot')
+      .execute('contacts', 'list', { limit: 0 })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidParamsError);
     expect(error.details).toEqual([{ path: '/limit', message: 'must be >= 1' }]);
-    const nobody = await hosted('hubspot', 'user-without-connectors').execute('contacts', 'list').catch((e) => e);
+    const nobody = await hosted('hubspot', 'user-without-connectors')
+      .execute('contacts', 'list')
+      .catch((e) => e);
     expect(nobody.code).toBe('CONNECTOR_NOT_FOUND');
   });
 
@@ -171,7 +219,10 @@ describe('the hosted client behaves like the library', () => {
     // The only connector of its type needs no id.
     expect((await hosted('gong', 'user-2').syncStatus()).connector_id).toBe(gong.id);
     const wrongType = await failure(hosted('hubspot', 'user-2', gong.id).execute('contacts', 'list'));
-    expect({ code: wrongType.code, message: wrongType.message }).toEqual({ code: 'INVALID_REQUEST', message: `connector ${gong.id} is a gong connector, not hubspot` });
+    expect({ code: wrongType.code, message: wrongType.message }).toEqual({
+      code: 'INVALID_REQUEST',
+      message: `connector ${gong.id} is a gong connector, not hubspot`,
+    });
     const unknown = await failure(hosted('hubspot', 'user-2', 'conn_doesnotexist000000000000').execute('contacts', 'list'));
     expect(unknown.code).toBe('CONNECTOR_NOT_FOUND');
     // Another end user of the same client naming user-2's connector id reaches nothing of it.

@@ -10,7 +10,8 @@ import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { callJson, startHostileService, syncNow, tokenFor, type HostileService } from '../support/hostile-service.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 
-const HUBSPOT_REASON = 'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
+const HUBSPOT_REASON =
+  'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview';
 const REFUSED_TOKEN = 'pat-na1-refused-by-the-fake-0001';
 const PROFILE_ID_NEED = {
   setting: 'profile_id',
@@ -56,7 +57,10 @@ describe.each(['sqlite', 'postgres'] as const)('a create with credentials the up
   test('answers 400 INVALID_CREDENTIALS with the upstream reason, and writes no connector row and no sync job', async () => {
     const t = await tokenFor(h, 'rita');
     const jobs = (await h.service.store.listSyncJobs()).length;
-    const answer = await callJson(h, 'POST', '/v1/integrations/connectors', { token: t, body: { external_user_id: 'rita', connector_type: 'hubspot', name: 'refused', credentials: { access_token: REFUSED_TOKEN } } });
+    const answer = await callJson(h, 'POST', '/v1/integrations/connectors', {
+      token: t,
+      body: { external_user_id: 'rita', connector_type: 'hubspot', name: 'refused', credentials: { access_token: REFUSED_TOKEN } },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(refusedBody(answer.headers.get('x-request-id')));
     expect(answer.text).not.toContain(REFUSED_TOKEN);
@@ -75,9 +79,12 @@ describe('connector setup through the hosted API', () => {
   }, 60_000);
   afterAll(() => h?.close());
 
-  const create = async (user: string, body: Record<string, unknown>) => callJson(h, 'POST', '/v1/integrations/connectors', { token: await tokenFor(h, user), body: { external_user_id: user, ...body } });
-  const execute = async (user: string, id: string, body: Record<string, unknown>) => callJson(h, 'POST', `/api/v1/connectors/sources/${id}/execute`, { token: await tokenFor(h, user), body });
-  const patch = async (user: string, id: string, body: Record<string, unknown>) => callJson(h, 'PATCH', `/v1/integrations/connectors/${id}`, { token: await tokenFor(h, user), body });
+  const create = async (user: string, body: Record<string, unknown>) =>
+    callJson(h, 'POST', '/v1/integrations/connectors', { token: await tokenFor(h, user), body: { external_user_id: user, ...body } });
+  const execute = async (user: string, id: string, body: Record<string, unknown>) =>
+    callJson(h, 'POST', `/api/v1/connectors/sources/${id}/execute`, { token: await tokenFor(h, user), body });
+  const patch = async (user: string, id: string, body: Record<string, unknown>) =>
+    callJson(h, 'PATCH', `/v1/integrations/connectors/${id}`, { token: await tokenFor(h, user), body });
 
   test('check_credentials: false stores credentials without asking the upstream; they fail at use', async () => {
     const fake = sandbox.fakes.hubspot;
@@ -102,7 +109,11 @@ describe('connector setup through the hosted API', () => {
     expect(unchecked.status).toBe(200);
     expect((await execute('tess', id, { entity: 'contacts', action: 'list' })).status).toBe(409);
     const alone = await patch('tess', id, { check_credentials: false });
-    expect([alone.status, alone.body.error.code, alone.body.error.details]).toEqual([400, 'INVALID_REQUEST', [{ path: '/credentials', message: 'must have property credentials when property check_credentials is present' }]]);
+    expect([alone.status, alone.body.error.code, alone.body.error.details]).toEqual([
+      400,
+      'INVALID_REQUEST',
+      [{ path: '/credentials', message: 'must have property credentials when property check_credentials is present' }],
+    ]);
   });
 
   test('a Gong OAuth create stores the rotated refresh token its check received: the next call refreshes nothing', async () => {
@@ -126,7 +137,10 @@ describe('connector setup through the hosted API', () => {
     expect(created.body.missing_config).toEqual([PROFILE_ID_NEED]);
     const id = created.body.id as string;
     const refused = await execute('vera', id, { entity: 'portfolios', action: 'list' });
-    expect([refused.status, refused.body.error.message]).toEqual([400, 'this request needs config profile_id (find one with profiles list (field profileId)); set it when connecting (config: { profile_id: ... })']);
+    expect([refused.status, refused.body.error.message]).toEqual([
+      400,
+      'this request needs config profile_id (find one with profiles list (field profileId)); set it when connecting (config: { profile_id: ... })',
+    ]);
     const profiles = await execute('vera', id, { entity: 'profiles', action: 'list' });
     const profileId = String(sandbox.upstreams['amazon-ads']!.config.profile_id);
     expect(profiles.body.data.map((p: { profileId: number }) => String(p.profileId))).toContain(profileId);
@@ -140,7 +154,12 @@ describe('connector setup through the hosted API', () => {
   test('GET /v1/connector-types and the OpenAPI document describe the check, config and its needs', async () => {
     const types = await callJson(h, 'GET', '/v1/connector-types');
     const ads = types.body.data.find((t: { type: string }) => t.type === 'amazon-ads');
-    expect({ check: ads.check, config_needs: ads.config_needs, portfolios: ads.entities.portfolios.actions.list.required_config, profiles: ads.entities.profiles.actions.list.required_config }).toEqual({
+    expect({
+      check: ads.check,
+      config_needs: ads.config_needs,
+      portfolios: ads.entities.portfolios.actions.list.required_config,
+      profiles: ads.entities.profiles.actions.list.required_config,
+    }).toEqual({
       check: { entity: 'profiles', action: 'list' },
       config_needs: [PROFILE_ID_NEED],
       portfolios: ['profile_id'],
@@ -163,13 +182,21 @@ describe('connector setup through the hosted API', () => {
 
   test('Gong private calls stay out of the copy and of get until a config PATCH includes them', async () => {
     const records = sandbox.fakes.gong.dataset.callRecords;
-    const privateIds = records.filter((r) => r.metaData.isPrivate).map((r) => r.metaData.id).sort();
+    const privateIds = records
+      .filter((r) => r.metaData.isPrivate)
+      .map((r) => r.metaData.id)
+      .sort();
     const created = await create('will', { connector_type: 'gong', credentials: sandbox.upstreams.gong!.credentials });
     expect([created.status, created.body.config]).toEqual([201, { include_private_calls: false }]);
     const id = created.body.id as string;
     const t = await tokenFor(h, 'will');
-    const searchPrivate = async () => (await execute('will', id, { entity: 'calls', action: 'search', params: { query: { filter: { eq: { isPrivate: true } } }, limit: 100 } })).body.hits.map((hit: { id: string }) => hit.id).sort();
-    const callRecords = async () => (await callJson(h, 'GET', `/api/v1/connectors/sources/${id}/sync`, { token: t })).body.entities.find((e: { entity: string }) => e.entity === 'calls').records;
+    const searchPrivate = async () =>
+      (await execute('will', id, { entity: 'calls', action: 'search', params: { query: { filter: { eq: { isPrivate: true } } }, limit: 100 } })).body.hits
+        .map((hit: { id: string }) => hit.id)
+        .sort();
+    const callRecords = async () =>
+      (await callJson(h, 'GET', `/api/v1/connectors/sources/${id}/sync`, { token: t })).body.entities.find((e: { entity: string }) => e.entity === 'calls')
+        .records;
 
     await syncNow(h, t, id);
     expect(await callRecords()).toBe(records.length - privateIds.length);

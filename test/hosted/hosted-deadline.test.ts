@@ -53,9 +53,13 @@ async function startHarness(backend: 'sqlite' | 'postgres', executeDeadlineMs?: 
   });
   const clientSecret = 'ces_hosted_deadline_secret';
   const client = await service.store.createClient({ name: 'deadline-tests', secretHash: await hashSecret(clientSecret) });
-  const token = (await call(service, 'POST', '/v1/auth/token', { body: { client_id: client.client_id, client_secret: clientSecret, external_user_id: 'u1' } })).body.access_token as string;
+  const token = (await call(service, 'POST', '/v1/auth/token', { body: { client_id: client.client_id, client_secret: clientSecret, external_user_id: 'u1' } }))
+    .body.access_token as string;
   const hubspot = sandbox.upstreams.hubspot!;
-  const created = await call(service, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials, config: hubspot.config }, token });
+  const created = await call(service, 'POST', '/v1/integrations/connectors', {
+    body: { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials, config: hubspot.config },
+    token,
+  });
   expect(created.status).toBe(201);
   return { service, token, execute: `/api/v1/connectors/sources/${created.body.id}/execute`, clientId: client.client_id, clientSecret };
 }
@@ -85,7 +89,9 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
   afterAll(() => h?.service.close());
 
   test('timeout_ms in the body bounds the call: 504 UPSTREAM_TIMEOUT with what it waited for', async () => {
-    const late = await slowUpstream(600, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 150 }, token: h.token }));
+    const late = await slowUpstream(600, () =>
+      call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 150 }, token: h.token }),
+    );
     expect(late.status).toBe(504);
     expect(late.body.error).toMatchObject({
       code: 'UPSTREAM_TIMEOUT',
@@ -95,17 +101,27 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
     });
     expect(late.body.error.message).toContain('150 ms deadline');
     // waiting_for 'attempt' with one attempt: the rate-limit slot was taken before the deadline, and the attempt ran into it.
-    const patient = await slowUpstream(300, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, token: h.token }));
+    const patient = await slowUpstream(300, () =>
+      call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, token: h.token }),
+    );
     expect(patient.status).toBe(200);
     expect(patient.body.data).toHaveLength(1);
   });
 
   test('a Retry-After longer than timeout_ms answers at once, passing the Retry-After on', async () => {
     sandbox.fakes.hubspot.faults.rateLimitNext(1, { retryAfter: 'seconds', seconds: 3 });
-    const answer = await call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 2000 }, token: h.token });
+    const answer = await call(h.service, 'POST', h.execute, {
+      body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 2000 },
+      token: h.token,
+    });
     sandbox.fakes.hubspot.faults.reset();
     expect(answer.status).toBe(504);
-    expect(answer.body.error).toMatchObject({ code: 'UPSTREAM_TIMEOUT', retry_after_ms: 3000, upstream: { status: 429 }, deadline: { waiting_for: 'retry_after', needed_ms: 3000, retry_after_ms: 0, attempts: 1 } });
+    expect(answer.body.error).toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+      retry_after_ms: 3000,
+      upstream: { status: 429 },
+      deadline: { waiting_for: 'retry_after', needed_ms: 3000, retry_after_ms: 0, attempts: 1 },
+    });
     expect(answer.headers.get('retry-after')).toBe('3');
   });
 
@@ -121,7 +137,12 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
   test('the hosted client sends deadlineMs as timeout_ms and rebuilds the deadline report', async () => {
     const hosted = connect('hubspot', { hosted: { baseUrl: h.service.url, externalUserId: 'u1', clientId: h.clientId, clientSecret: h.clientSecret } });
     await hosted.execute('contacts', 'list', { limit: 1 });
-    const error = await slowUpstream(600, () => hosted.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 150 }).then(() => undefined, (e: unknown) => e));
+    const error = await slowUpstream(600, () =>
+      hosted.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 150 }).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).code).toBe('UPSTREAM_TIMEOUT');
     expect((error as EngineError).deadline).toMatchObject({ deadline_ms: 150, waiting_for: 'attempt' });
@@ -136,10 +157,14 @@ describe.each(['sqlite', 'postgres'] as const)('the operator’s execute deadlin
   afterAll(() => h?.service.close());
 
   test('applies to executes that name no timeout_ms; timeout_ms in the body wins', async () => {
-    const late = await slowUpstream(600, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 } }, token: h.token }));
+    const late = await slowUpstream(600, () =>
+      call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 } }, token: h.token }),
+    );
     expect(late.status).toBe(504);
     expect(late.body.error.deadline).toMatchObject({ deadline_ms: 150, waiting_for: 'attempt' });
-    const patient = await slowUpstream(300, () => call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, token: h.token }));
+    const patient = await slowUpstream(300, () =>
+      call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, token: h.token }),
+    );
     expect(patient.status).toBe(200);
   });
 });
@@ -148,7 +173,9 @@ test('the OpenAPI document describes timeout_ms and the deadline report', async 
   const h = await startHarness('sqlite');
   try {
     const doc = (await (await fetch(`${h.service.url}/openapi.json`)).json()) as any;
-    const bodies = doc.paths['/api/v1/connectors/sources/{id}/execute'].post.requestBody.content['application/json'].schema.oneOf as Array<{ properties: Record<string, unknown> }>;
+    const bodies = doc.paths['/api/v1/connectors/sources/{id}/execute'].post.requestBody.content['application/json'].schema.oneOf as Array<{
+      properties: Record<string, unknown>;
+    }>;
     for (const body of bodies) expect(body.properties.timeout_ms).toMatchObject({ type: 'integer', minimum: 1, maximum: 300_000 });
     expect(doc.components.schemas.Error.properties.error.properties.deadline.properties).toHaveProperty('waiting_for');
   } finally {

@@ -30,9 +30,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
   await cluster?.stop();
-  const labels = [...totals.byLabel].sort((a, b) => b[1] - a[1]).map(([label, n]) => `${label} ${n}`).join(', ');
-  const statuses = [...totals.byStatus].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status}: ${n}`).join(', ');
-  console.log(`fuzz: ${totals.cases} cases in all (${labels}); statuses ${statuses}; upstream rejections (400) ${totals.upstreamRejections}; slowest ${totals.slowestMs.toFixed(0)} ms; largest error ${totals.largestError} bytes`);
+  const labels = [...totals.byLabel]
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, n]) => `${label} ${n}`)
+    .join(', ');
+  const statuses = [...totals.byStatus]
+    .sort((a, b) => a[0] - b[0])
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
+  console.log(
+    `fuzz: ${totals.cases} cases in all (${labels}); statuses ${statuses}; upstream rejections (400) ${totals.upstreamRejections}; slowest ${totals.slowestMs.toFixed(0)} ms; largest error ${totals.largestError} bytes`,
+  );
 });
 
 const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);

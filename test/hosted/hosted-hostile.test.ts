@@ -13,7 +13,16 @@ import { ERROR_CODES } from '../../engine/errors.js';
 import { startHostedService } from '../../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret, KEY_FILE_NAME } from '../../engine/store/index.js';
-import { callJson, createConnector, expectAnswerShape, startHostileService, syncNow, tokenFor, type HostileService, type JsonAnswer } from '../support/hostile-service.js';
+import {
+  callJson,
+  createConnector,
+  expectAnswerShape,
+  startHostileService,
+  syncNow,
+  tokenFor,
+  type HostileService,
+  type JsonAnswer,
+} from '../support/hostile-service.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { sendRaw, type RawHttpAnswer } from '../support/raw-http.js';
 
@@ -60,14 +69,18 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
     hubspot = await createConnector(h, sandbox, token, 'alice', 'hubspot');
     execute = `/api/v1/connectors/sources/${hubspot}/execute`;
     await syncNow(h, token, hubspot);
-    const all = await callJson(h, 'POST', execute, { token, body: { entity: 'contacts', action: 'search', params: { query: {}, limit: 10_000, fields: ['id', 'properties'] } } });
+    const all = await callJson(h, 'POST', execute, {
+      token,
+      body: { entity: 'contacts', action: 'search', params: { query: {}, limit: 10_000, fields: ['id', 'properties'] } },
+    });
     expect(all.status).toBe(200);
     contacts = all.body.hits.map((hit: { data: { id: string; properties: Record<string, unknown> } }) => hit.data);
     expect(contacts.length).toBeGreaterThan(1000);
   }, 180_000);
   afterAll(() => h?.close());
 
-  const search = (params: unknown, raw?: string) => callJson(h, 'POST', execute, raw ? { token, raw } : { token, body: { entity: 'contacts', action: 'search', params } });
+  const search = (params: unknown, raw?: string) =>
+    callJson(h, 'POST', execute, raw ? { token, raw } : { token, body: { entity: 'contacts', action: 'search', params } });
 
   test('U+0000 and lone surrogates in search values, names, configs, ids and queries are 400, never 500', async () => {
     const answers = [
@@ -77,7 +90,10 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
       // A lone surrogate can only arrive as a JSON escape: JSON.stringify writes it as one.
       await search(undefined, '{"entity":"contacts","action":"search","params":{"query":{"filter":{"keyword":{"properties.firstname":"\\ud800 ada"}}}}}'),
       await search(undefined, '{"entity":"contacts","action":"search","params":{"query":{"filter":{"eq":{"properties.\\udc00":"x"}}}}}'),
-      await callJson(h, 'POST', '/v1/integrations/connectors', { token, body: { external_user_id: 'alice', connector_type: 'hubspot', name: 'CRM\u0000', credentials: { access_token: 'x' } } }),
+      await callJson(h, 'POST', '/v1/integrations/connectors', {
+        token,
+        body: { external_user_id: 'alice', connector_type: 'hubspot', name: 'CRM\u0000', credentials: { access_token: 'x' } },
+      }),
       await callJson(h, 'PATCH', `/v1/integrations/connectors/${hubspot}`, { token, body: { config: { 'key\u0000': 1 } } }),
       await callJson(h, 'POST', '/v1/auth/token', { body: { ...h.client, external_user_id: 'u\u0000' } }),
       await callJson(h, 'GET', '/v1/integrations/connectors/conn_%00', { token }),
@@ -111,19 +127,29 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
       mixed.push(42, true, null);
       const byEmail = await search({ query: { filter: { in: { 'properties.email': mixed } } }, limit: 10_000, fields: ['id'] });
       expect(byEmail.status, byEmail.text).toBe(200);
-      const expected = contacts.filter((contact) => mixed.some((value) => (value === null ? (contact.properties.email ?? null) === null : contact.properties.email === value)));
+      const expected = contacts.filter((contact) =>
+        mixed.some((value) => (value === null ? (contact.properties.email ?? null) === null : contact.properties.email === value)),
+      );
       expect(byEmail.body.hits.map((hit: { id: string }) => hit.id).sort()).toEqual(expected.map((contact) => contact.id).sort());
     }
     const tooMany = await search({ query: { filter: { in: { id: Array.from({ length: 1001 }, (_, i) => `v${i}`) } } } });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.error).toMatchObject({ code: 'INVALID_PARAMS', details: [{ path: '/query/filter/in/id', message: expect.stringContaining('1 to 1000 values') }] });
+    expect(tooMany.body.error).toMatchObject({
+      code: 'INVALID_PARAMS',
+      details: [{ path: '/query/filter/in/id', message: expect.stringContaining('1 to 1000 values') }],
+    });
     expectShape(tooMany);
   });
 
   test('a 100,000-deep JSON value is refused with 400 at once: execute params, create and patch config, search filter', async () => {
     const cases: Array<[string, string, string, string]> = [
       ['POST', execute, `{"entity":"contacts","action":"list","params":{"x":${deepArray(100_000)}}}`, '/params/x/0'],
-      ['POST', '/v1/integrations/connectors', `{"external_user_id":"alice","connector_type":"hubspot","credentials":{"access_token":"x"},"config":{"x":${deepArray(100_000)}}}`, '/config/x/0'],
+      [
+        'POST',
+        '/v1/integrations/connectors',
+        `{"external_user_id":"alice","connector_type":"hubspot","credentials":{"access_token":"x"},"config":{"x":${deepArray(100_000)}}}`,
+        '/config/x/0',
+      ],
       ['PATCH', `/v1/integrations/connectors/${hubspot}`, `{"config":{"x":${deepArray(100_000)}}}`, '/config/x/0'],
       ['POST', execute, `{"entity":"contacts","action":"search","params":{"query":{"filter":${deepFilter(50_000)}}}}`, '/params/query/filter/not/not'],
     ];
@@ -132,7 +158,9 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
       expect(answer.status, answer.text).toBe(400);
       expectShape(answer);
       expect(answer.body.error.code).toBe('REQUEST_TOO_COMPLEX');
-      expect(answer.body.error.details).toEqual([{ path: expect.stringMatching(new RegExp(`^${where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)), message: 'nests deeper than 64 levels' }]);
+      expect(answer.body.error.details).toEqual([
+        { path: expect.stringMatching(new RegExp(`^${where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)), message: 'nests deeper than 64 levels' },
+      ]);
       expect(answer.bytes).toBeLessThan(2048);
       expect(cpu, `${method} ${path}: ${cpu} ms of CPU`).toBeLessThan(200);
     }
@@ -143,7 +171,9 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
     const raw = JSON.stringify({ entity: 'contacts', action: 'list', params });
     expect(raw.length).toBeGreaterThan(850_000);
     const { value: huge, cpu } = await cpuMs(() => callJson(h, 'POST', execute, { token, raw }));
-    console.log(`[${backend}] 80,000 unknown params (${raw.length} bytes): ${huge.status} in ${huge.ms.toFixed(1)} ms, ${cpu.toFixed(1)} ms CPU, ${huge.bytes} bytes`);
+    console.log(
+      `[${backend}] 80,000 unknown params (${raw.length} bytes): ${huge.status} in ${huge.ms.toFixed(1)} ms, ${cpu.toFixed(1)} ms CPU, ${huge.bytes} bytes`,
+    );
     expect(huge.status).toBe(400);
     expectShape(huge);
     expect(huge.body.error).toMatchObject({ code: 'REQUEST_TOO_COMPLEX', details: [{ path: '/params', message: 'has more than 1000 members' }] });
@@ -169,13 +199,25 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
       ['POST', execute, `{"entity":"contacts","action":"list","params":{"x":${deepArray(100_000)}}}`],
       ['POST', execute, executeBody(Object.fromEntries(Array.from({ length: 80_000 }, (_, i) => [`p${i}`, 1])))],
       ['POST', execute, executeBody(Object.fromEntries(Array.from({ length: 999 }, (_, i) => [`p${i}`, 1])))],
-      ['POST', execute, searchBody({ query: { filter: { in: { 'properties.email': Array.from({ length: 1000 }, (_, i) => `x${i}@example.com`) } } }, limit: 10_000 })],
+      [
+        'POST',
+        execute,
+        searchBody({ query: { filter: { in: { 'properties.email': Array.from({ length: 1000 }, (_, i) => `x${i}@example.com`) } } }, limit: 10_000 }),
+      ],
       ['POST', execute, searchBody({ query: { filter: { in: { id: contacts.map((contact) => contact.id).slice(0, 1000) } } }, limit: 10_000 })],
-      ['POST', '/v1/integrations/connectors', `{"external_user_id":"alice","connector_type":"hubspot","credentials":{},"config":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`],
+      [
+        'POST',
+        '/v1/integrations/connectors',
+        `{"external_user_id":"alice","connector_type":"hubspot","credentials":{},"config":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+      ],
       ['POST', '/v1/auth/token', JSON.stringify({ client_id: 'x'.repeat(200), client_secret: 'y'.repeat(500), external_user_id: '\u0000' })],
     ];
     const hostile: Array<() => Promise<unknown>> = [
-      ...bodies.map(([method, path, raw]) => () => callJson(h, method, path, { token, raw })),
+      ...bodies.map(
+        ([method, path, raw]) =>
+          () =>
+            callJson(h, method, path, { token, raw }),
+      ),
       () => sendRaw(h.url, { method: 'GET', target: '/healthz', headers: [['x-big', 'a'.repeat(20_000)]] }),
     ];
     // Valid but costly: 50 fuzzy filters over the whole copy, every hit on one page. Its work is
@@ -209,7 +251,9 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
     await polling;
     delay.disable();
     const maxDelayMs = delay.max / 1e6;
-    console.log(`[${backend}] event-loop delay while hostile requests ran: max ${maxDelayMs.toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms; /healthz answered ${health.length} times, slowest ${Math.max(...health).toFixed(1)} ms`);
+    console.log(
+      `[${backend}] event-loop delay while hostile requests ran: max ${maxDelayMs.toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms; /healthz answered ${health.length} times, slowest ${Math.max(...health).toFixed(1)} ms`,
+    );
     expect(health.length).toBeGreaterThan(0);
   }, 120_000);
 
@@ -231,7 +275,9 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
       wrong.push(await timed({ client_id: h.client.client_id, client_secret: 'wrong-secret' }));
       gone.push(await timed({ client_id: revoked.client_id, client_secret: revokedSecret }));
     }
-    console.log(`[${backend}] token endpoint medians: unknown client ${median(unknown).toFixed(1)} ms, wrong secret ${median(wrong).toFixed(1)} ms, revoked ${median(gone).toFixed(1)} ms`);
+    console.log(
+      `[${backend}] token endpoint medians: unknown client ${median(unknown).toFixed(1)} ms, wrong secret ${median(wrong).toFixed(1)} ms, revoked ${median(gone).toFixed(1)} ms`,
+    );
     for (const other of [unknown, gone]) {
       const ratio = median(other) / median(wrong);
       expect(ratio).toBeGreaterThanOrEqual(0.5);
@@ -242,7 +288,11 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
   test('every answer carries x-request-id; every error is in the one shape with the same request_id, never echoing the URL', async () => {
     const marker = 'zz-echo-marker';
     const raw: Array<[number, string, Parameters<typeof sendRaw>[1]]> = [
-      [414, 'URI_TOO_LONG', { method: 'GET', target: `/v1/integrations/connectors/${'a'.repeat(101)}${marker}`, headers: [['authorization', `Bearer ${token}`]] }],
+      [
+        414,
+        'URI_TOO_LONG',
+        { method: 'GET', target: `/v1/integrations/connectors/${'a'.repeat(101)}${marker}`, headers: [['authorization', `Bearer ${token}`]] },
+      ],
       [400, 'INVALID_REQUEST', { method: 'GET', target: `/v1/integrations/connectors/${marker}%E0%A4%A`, headers: [['authorization', `Bearer ${token}`]] }],
       [431, 'HEADERS_TOO_LARGE', { method: 'GET', target: '/healthz', headers: [['x-filler', `${marker}${'a'.repeat(17_000)}`]] }],
       [431, 'HEADERS_TOO_LARGE', { method: 'GET', target: `/v1/integrations/connectors?connector_type=${marker}${'b'.repeat(17_000)}` }],
@@ -251,16 +301,49 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
       [404, 'NOT_FOUND', { method: 'GET', target: `/v2/${marker}/<script>?q=${marker}` }],
       [404, 'NOT_FOUND', { method: 'DELETE', target: '/healthz' }],
       [415, 'UNSUPPORTED_MEDIA_TYPE', { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'text/plain']], body: 'client_id=x' }],
-      [415, 'UNSUPPORTED_MEDIA_TYPE', { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'application/x-www-form-urlencoded']], body: 'client_id=x' }],
-      [413, 'PAYLOAD_TOO_LARGE', { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'application/json']], body: `{"client_id":"${'x'.repeat(1_100_000)}"}` }],
+      [
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'application/x-www-form-urlencoded']], body: 'client_id=x' },
+      ],
+      [
+        413,
+        'PAYLOAD_TOO_LARGE',
+        { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'application/json']], body: `{"client_id":"${'x'.repeat(1_100_000)}"}` },
+      ],
       [400, 'INVALID_REQUEST', { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'application/json']], body: '{"client_id": ' }],
-      [400, 'INVALID_REQUEST', { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'application/json']], body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) }],
+      [
+        400,
+        'INVALID_REQUEST',
+        {
+          method: 'POST',
+          target: '/v1/auth/token',
+          headers: [['content-type', 'application/json']],
+          body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+        },
+      ],
       [400, 'INVALID_REQUEST', { method: 'POST', target: '/v1/auth/token', headers: [['content-type', 'application/json']], body: '{"__proto__": {"x": 1}}' }],
       [401, 'UNAUTHENTICATED', { method: 'GET', target: '/v1/integrations/connectors', headers: [['authorization', `Bearer ${marker}`]] }],
       // Answers Node's HTTP server would write itself: no Host, an unknown Expect, CONNECT.
       [400, 'INVALID_REQUEST', { method: 'GET', target: '/healthz', bytes: Buffer.from('GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n') }],
-      [417, 'EXPECTATION_FAILED', { method: 'POST', target: '/v1/auth/token', headers: [['expect', marker], ['content-type', 'application/json']], body: '{}' }],
-      [404, 'NOT_FOUND', { method: 'CONNECT', target: '/', bytes: Buffer.from(`CONNECT ${marker}.example:443 HTTP/1.1\r\nHost: ${marker}.example:443\r\n\r\n`) }],
+      [
+        417,
+        'EXPECTATION_FAILED',
+        {
+          method: 'POST',
+          target: '/v1/auth/token',
+          headers: [
+            ['expect', marker],
+            ['content-type', 'application/json'],
+          ],
+          body: '{}',
+        },
+      ],
+      [
+        404,
+        'NOT_FOUND',
+        { method: 'CONNECT', target: '/', bytes: Buffer.from(`CONNECT ${marker}.example:443 HTTP/1.1\r\nHost: ${marker}.example:443\r\n\r\n`) },
+      ],
       [200, '', { method: 'GET', target: '/healthz' }],
       [200, '', { method: 'GET', target: '/metrics' }],
     ];
@@ -277,7 +360,10 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
     const ok = await callJson(h, 'GET', '/v1/connector-types');
     const refused = await sendRaw(h.url, { method: 'GET', target: '/healthz', headers: [['x-filler', 'a'.repeat(17_000)]] });
     for (const id of [ok.headers.get('x-request-id'), refused.headers['x-request-id']]) {
-      expect(h.logs.some((line) => JSON.parse(line).reqId === id), `a log line with reqId ${id}`).toBe(true);
+      expect(
+        h.logs.some((line) => JSON.parse(line).reqId === id),
+        `a log line with reqId ${id}`,
+      ).toBe(true);
     }
   });
 
@@ -317,7 +403,12 @@ describe.each(['sqlite', 'postgres'] as const)('hostile requests on %s', (backen
     const apiSearch = (params: unknown) => callJson(h, 'POST', execute, { token, body: { entity: 'contacts', action: 'api_search', params } });
     const groups = (sizes: number[]) => sizes.map((size) => ({ filters: Array.from({ length: size }, () => filter) }));
     expect((await apiSearch({ filterGroups: groups([5, 4, 4, 4, 4, 4]), query: 'a'.repeat(3000), limit: 200 })).status).toBe(200);
-    for (const params of [{ filterGroups: groups([1, 1, 1, 1, 1, 1, 1]) }, { filterGroups: groups([5, 5, 5, 5, 5, 1]) }, { query: 'a'.repeat(3001) }, { limit: 201 }]) {
+    for (const params of [
+      { filterGroups: groups([1, 1, 1, 1, 1, 1, 1]) },
+      { filterGroups: groups([5, 5, 5, 5, 5, 1]) },
+      { query: 'a'.repeat(3001) },
+      { limit: 201 },
+    ]) {
       const answer = await apiSearch(params);
       expect(answer.status, answer.text).toBe(400);
       expect(answer.body.error.code).toBe('INVALID_PARAMS');
@@ -340,7 +431,9 @@ describe('shutting down', () => {
       await new Promise((resolve) => socket.once('connect', resolve));
       const body = JSON.stringify({ entity: 'contacts', action: 'list', params: { limit: 1 } });
       // A slow request keeps the connection busy, so closing does not drop it as idle...
-      socket.write(`POST /api/v1/connectors/sources/${id}/execute HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      socket.write(
+        `POST /api/v1/connectors/sources/${id}/execute HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const closed = h.close();
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -177,7 +177,14 @@ describe('metrics count what the upstreams received', () => {
     const lag = value(samples, 'engine_sync_lag_seconds', { connector_type: 'hubspot' });
     expect(lag).toBeGreaterThanOrEqual((scraped - lastSuccess) / 1000);
     expect(lag).toBeLessThanOrEqual((scrapedBy - lastSuccess) / 1000);
-    expect(samples.map((s) => s.name)).toEqual(expect.arrayContaining(['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes']));
+    expect(samples.map((s) => s.name)).toEqual(
+      expect.arrayContaining([
+        'process_cpu_user_seconds_total',
+        'process_resident_memory_bytes',
+        'nodejs_eventloop_lag_p99_seconds',
+        'nodejs_heap_size_used_bytes',
+      ]),
+    );
   });
 
   test('an upstream failure is logged at warn with its code, and no secret', async () => {

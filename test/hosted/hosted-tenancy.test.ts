@@ -80,7 +80,11 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
     ['POST', `/api/v1/connectors/sources/${id}/execute`, { entity: 'contacts', action: 'list', params: { limit: 1 } }],
     ['POST', `/api/v1/connectors/sources/${id}/execute`, { entity: 'contacts', action: 'get', params: { contactId: '1001' } }],
     ['POST', `/api/v1/connectors/sources/${id}/execute`, { entity: 'contacts', action: 'search', params: { query: {}, limit: 1 } }],
-    ['POST', `/api/v1/connectors/sources/${id}/execute`, { entity: 'attachments', action: 'download', params: { attachment_gid: sandbox.fakes.asana.anchors.attachments.asana } }],
+    [
+      'POST',
+      `/api/v1/connectors/sources/${id}/execute`,
+      { entity: 'attachments', action: 'download', params: { attachment_gid: sandbox.fakes.asana.anchors.attachments.asana } },
+    ],
     ['POST', `/api/v1/connectors/sources/${id}/sync`, { full: true }],
     ['GET', `/api/v1/connectors/sources/${id}/sync`],
   ];
@@ -92,7 +96,15 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
       databaseUrl = await cluster.createDatabase();
     }
     const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-    service = await startHostedService({ databaseUrl, port: 0, secret: 'tenancy-test-secret-0123456789', upstreams, logger: false, sync: { background: false }, maxConnectorsPerUser: 3 });
+    service = await startHostedService({
+      databaseUrl,
+      port: 0,
+      secret: 'tenancy-test-secret-0123456789',
+      upstreams,
+      logger: false,
+      sync: { background: false },
+      maxConnectorsPerUser: 3,
+    });
     for (const name of ['A', 'B', 'C'] as const) {
       const secret = `ces_tenancy_${name}_secret_value`;
       const created = await service.store.createClient({ name, secretHash: await hashSecret(secret) });
@@ -106,7 +118,7 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
     }
     // The owner's copy is searchable, so a foreign search would have something to find.
     expect((await call('POST', `/api/v1/connectors/sources/${owned.hubspot}/sync`, { token: owner, body: {} })).status).toBe(202);
-    for (let status = await call('GET', `/api/v1/connectors/sources/${owned.hubspot}/sync`, { token: owner }); ; ) {
+    for (let status = await call('GET', `/api/v1/connectors/sources/${owned.hubspot}/sync`, { token: owner }); ;) {
       if (status.body.entities.some((e: { entity: string; status: string }) => e.entity === 'contacts' && e.status === 'succeeded')) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
       status = await call('GET', `/api/v1/connectors/sources/${owned.hubspot}/sync`, { token: owner });
@@ -118,10 +130,16 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
     const owner = await tokenFor(clients.A, 'user-1');
     const listed = await call('GET', '/v1/integrations/connectors', { token: owner });
     expect(listed.body.data.map((c: { id: string }) => c.id).sort()).toEqual([owned.asana, owned.hubspot].sort());
-    const page = await call('POST', `/api/v1/connectors/sources/${owned.hubspot}/execute`, { token: owner, body: { entity: 'contacts', action: 'list', params: { limit: 1 } } });
+    const page = await call('POST', `/api/v1/connectors/sources/${owned.hubspot}/execute`, {
+      token: owner,
+      body: { entity: 'contacts', action: 'list', params: { limit: 1 } },
+    });
     expect(page.status).toBe(200);
     expect(page.body.data).toHaveLength(1);
-    const found = await call('POST', `/api/v1/connectors/sources/${owned.hubspot}/execute`, { token: owner, body: { entity: 'contacts', action: 'search', params: { query: {}, limit: 1 } } });
+    const found = await call('POST', `/api/v1/connectors/sources/${owned.hubspot}/execute`, {
+      token: owner,
+      body: { entity: 'contacts', action: 'search', params: { query: {}, limit: 1 } },
+    });
     expect(found.status).toBe(200);
     expect(found.body.hits).toHaveLength(1);
     expect((await call('GET', `/api/v1/connectors/sources/${owned.hubspot}/sync`, { token: owner })).status).toBe(200);
@@ -157,7 +175,10 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
     const owner = await tokenFor(clients.A, 'user-1');
     const still = await call('GET', `/v1/integrations/connectors/${owned.hubspot}`, { token: owner });
     expect(still.body).toMatchObject({ id: owned.hubspot, name: 'hubspot of user-1', external_user_id: 'user-1' });
-    const page = await call('POST', `/api/v1/connectors/sources/${owned.hubspot}/execute`, { token: owner, body: { entity: 'contacts', action: 'get', params: { contactId: '1001' } } });
+    const page = await call('POST', `/api/v1/connectors/sources/${owned.hubspot}/execute`, {
+      token: owner,
+      body: { entity: 'contacts', action: 'get', params: { contactId: '1001' } },
+    });
     expect(page.status).toBe(200);
     expect((await call('GET', `/v1/integrations/connectors/${owned.asana}`, { token: owner })).status).toBe(200);
   });
@@ -172,7 +193,11 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
     expect(made.map((a) => a.status)).toEqual([201, 201, 201]);
     const over = await create(b1, 'user-1', 'hubspot');
     expect(over.status).toBe(409);
-    expect(over.body.error).toMatchObject({ code: 'CONNECTOR_LIMIT_REACHED', retryable: false, details: [{ path: '/external_user_id', message: 'holds 3 connectors (the limit)' }] });
+    expect(over.body.error).toMatchObject({
+      code: 'CONNECTOR_LIMIT_REACHED',
+      retryable: false,
+      details: [{ path: '/external_user_id', message: 'holds 3 connectors (the limit)' }],
+    });
     expect((await call('GET', '/v1/integrations/connectors', { token: b1 })).body.data).toHaveLength(3);
     const a1 = await tokenFor(clients.A, 'user-1');
     expect((await create(a1, 'user-1', 'hubspot', 'third of A')).status).toBe(201);
@@ -197,7 +222,11 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
       expect(answer.body.error.code).toBe('UNAUTHENTICATED');
     }
     const before = upstreamRequests();
-    for (const [client, user] of [['A', 'user-1'], ['B', 'user-1'], ['A', 'user-2']] as const) {
+    for (const [client, user] of [
+      ['A', 'user-1'],
+      ['B', 'user-1'],
+      ['A', 'user-2'],
+    ] as const) {
       const other = await tokenFor(clients[client], user);
       for (const [method, path, body] of endpoints(id)) {
         const answer = await call(method, path, { token: other, ...(body !== undefined ? { body } : {}) });
@@ -212,7 +241,7 @@ describe.each(['sqlite', 'postgres'] as const)('tenants on %s', (backend) => {
     expect(await service.store.findConnector(id)).toBeUndefined();
   });
 
-  test('`clients revoke --purge` deletes a revoked client\'s connectors and nobody else\'s', async () => {
+  test("`clients revoke --purge` deletes a revoked client's connectors and nobody else's", async () => {
     const made = JSON.parse((await runCli(['clients', 'create', '--name', 'short-lived', '--database-url', databaseUrl])).stdout) as Client;
     const doomedToken = await tokenFor(made, 'user-1');
     const doomed = (await create(doomedToken, 'user-1', 'hubspot')).body.id as string;

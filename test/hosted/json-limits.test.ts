@@ -16,7 +16,10 @@ describe('the JSON body scan', () => {
     expect(findJsonLimitProblem(`{"a":{"b/c":[0,${'['.repeat(70)}`)).toEqual({ path: `/a/b~1c/1${'/0'.repeat(61)}`, message: 'nests deeper than 64 levels' });
     expect(findJsonLimitProblem(`{"params":{${join(1001, (i) => `"p${i}":1`)}}}`)).toEqual({ path: '/params', message: 'has more than 1000 members' });
     expect(findJsonLimitProblem(`{"list":["x",${join(10_000, () => '"y"')}]}`)).toEqual({ path: '/list', message: 'has more than 10000 items' });
-    expect(findJsonLimitProblem(`[${join(10, () => `[${join(5001, () => '0')}]`)}]`)).toEqual({ path: '/9/4981', message: 'is where the body passes 50000 values' });
+    expect(findJsonLimitProblem(`[${join(10, () => `[${join(5001, () => '0')}]`)}]`)).toEqual({
+      path: '/9/4981',
+      message: 'is where the body passes 50000 values',
+    });
   });
 
   it('reads a key only up to 200 characters to name it', () => {

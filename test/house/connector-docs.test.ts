@@ -28,7 +28,14 @@ afterAll(async () => {
 
 function connectTo(type: string) {
   const upstream = sandbox.upstreams[type]!;
-  return connect(type, { credentials: upstream.credentials, config: upstream.config, baseUrl: upstream.base_url, allowOrigins: upstream.allow_origins, clock: createManualClock(EXAMPLE_SANDBOX.now), rateLimit: false });
+  return connect(type, {
+    credentials: upstream.credentials,
+    config: upstream.config,
+    baseUrl: upstream.base_url,
+    allowOrigins: upstream.allow_origins,
+    clock: createManualClock(EXAMPLE_SANDBOX.now),
+    rateLimit: false,
+  });
 }
 
 /** The text of a page between a heading and the next heading of the same or a higher level. */
@@ -130,10 +137,14 @@ test('secret credential fields are marked, and no secret value of the sandbox re
   const hubspot = page('hubspot');
   expect(hubspot).toContain('\n| `access_token` | string | yes | yes (writeOnly) | at least 1 character | Private-app access token (pat-...). |\n');
   expect(hubspot).toContain('\n| `client_id` | string | yes | no | at least 1 character | OAuth app client id. |\n');
-  const secrets = Object.values(sandbox.upstreams).flatMap((upstream) => Object.values(upstream.credentials_by_scheme).flatMap((credentials) => Object.values(credentials)));
+  const secrets = Object.values(sandbox.upstreams).flatMap((upstream) =>
+    Object.values(upstream.credentials_by_scheme).flatMap((credentials) => Object.values(credentials)),
+  );
   expect(secrets.length).toBeGreaterThan(15);
   // The shop name is a credential field but not a secret one (shopify.yaml), and fake records name it.
-  const leaked = types.flatMap((type) => secrets.filter((secret) => secret !== 'sandbox-store' && page(type).includes(secret)).map((secret) => `${type}: ${secret}`));
+  const leaked = types.flatMap((type) =>
+    secrets.filter((secret) => secret !== 'sandbox-store' && page(type).includes(secret)).map((secret) => `${type}: ${secret}`),
+  );
   expect(leaked).toEqual([]);
 });
 
@@ -151,7 +162,9 @@ test('params, rules, config and searchable fields say what the manifests say', (
   const shopify = page('shopify');
   expect(section(shopify, '## Config')).toContain('\n| `shop` | string | yes | `"quickstart-store"` | pattern `^[a-z0-9][a-z0-9-]{0,62}$` |');
   const ads = section(page('amazon-ads'), '## Config');
-  expect(ads).toContain('\n- `profile_id` is needed by `portfolios` (list, get), `sponsored_product_campaigns` (list, get): without it those actions fail with `INVALID_CONFIG` before any request. Find a value with `profiles list` (field `profileId`).');
+  expect(ads).toContain(
+    '\n- `profile_id` is needed by `portfolios` (list, get), `sponsored_product_campaigns` (list, get): without it those actions fail with `INVALID_CONFIG` before any request. Find a value with `profiles list` (field `profileId`).',
+  );
   const asana = section(page('asana'), '#### `workspace_task_search list`');
   expect(asana).toContain('`records()` pages it only in `created_at` order (`sort_by: created_at` or left out).');
 });

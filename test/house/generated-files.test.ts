@@ -10,12 +10,26 @@ import { GENERATED_FILES } from '../../scripts/generated-files.js';
 
 const root = packageRoot();
 
-test.each(GENERATED_FILES.map((generated) => [generated.file, generated] as const))('%s is what its schema generates (run npm run generate)', async (_file, generated) => {
-  expect(readFileSync(join(root, generated.file), 'utf8')).toBe(await generated.source(root));
-});
+test.each(GENERATED_FILES.map((generated) => [generated.file, generated] as const))(
+  '%s is what its schema generates (run npm run generate)',
+  async (_file, generated) => {
+    expect(readFileSync(join(root, generated.file), 'utf8')).toBe(await generated.source(root));
+  },
+);
 
 test('the generated types name every strategy, sync part and hosted body the engine reads', () => {
   const text = GENERATED_FILES.map((generated) => readFileSync(join(root, generated.file), 'utf8')).join('\n');
-  const names = ['ManifestDocument', 'ActionSpec', 'PaginationSpec', 'PageNumberPagination', 'OffsetPagination', 'RecordKeyPagination', 'SyncPlan', 'HttpPolicyDocument', 'ConnectorCreateBody', 'ExecuteRequestBody'];
+  const names = [
+    'ManifestDocument',
+    'ActionSpec',
+    'PaginationSpec',
+    'PageNumberPagination',
+    'OffsetPagination',
+    'RecordKeyPagination',
+    'SyncPlan',
+    'HttpPolicyDocument',
+    'ConnectorCreateBody',
+    'ExecuteRequestBody',
+  ];
   for (const name of names) expect(text).toMatch(new RegExp(`^export (interface|type) ${name}\\b`, 'm'));
 });

@@ -24,7 +24,11 @@ test('the engine holds no connector-specific code: every connector is YAML only'
   }
   const pattern = new RegExp([...names].map((n) => n.replace(/[-]/g, '[-_ ]?')).join('|'), 'i');
   const offenders = sources(join(root, 'engine'))
-    .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line, i) => ({ file, line, i })))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ file, line, i })),
+    )
     .filter(({ line }) => pattern.test(line))
     .map(({ file, line, i }) => `${relative(root, file)}:${i + 1}: ${line.trim()}`);
   expect(offenders).toEqual([]);

@@ -43,7 +43,9 @@ let problems: string[] = [];
 /** A problem at its Markdown line: `<file>:line:column: message`. */
 function located(problem: Problem): string {
   const block = blocks[Number(/^block-(\d+)\.mts$/.exec(problem.file)?.[1] ?? NaN)];
-  return block ? `${block.source}:${block.line + problem.line - 1}:${problem.column}: ${problem.message}` : `${problem.file}:${problem.line}: ${problem.message}`;
+  return block
+    ? `${block.source}:${block.line + problem.line - 1}:${problem.column}: ${problem.message}`
+    : `${problem.file}:${problem.line}: ${problem.message}`;
 }
 
 // One project for every block: loading the package's types is most of the time.

@@ -88,19 +88,30 @@ test('the README hosted walk-through runs exactly as written, with no credential
   try {
     const started = Date.now();
     while (!(existsSync(join(dir, 'serve.log')) && readFileSync(join(dir, 'serve.log'), 'utf8').includes(`listening on http://127.0.0.1:${env.ENGINE_PORT}`))) {
-      if (Date.now() - started > 30_000) throw new Error('the server did not start: ' + (existsSync(join(dir, 'serve.log')) ? readFileSync(join(dir, 'serve.log'), 'utf8') : 'no log'));
+      if (Date.now() - started > 30_000)
+        throw new Error('the server did not start: ' + (existsSync(join(dir, 'serve.log')) ? readFileSync(join(dir, 'serve.log'), 'utf8') : 'no log'));
       await new Promise((r) => setTimeout(r, 200));
     }
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', terminal2], { cwd: dir, timeout: 60_000, env });
-    const [list, get, search] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const [list, get, search] = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(search.hits).toHaveLength(2);
     // The smallest amounts of 50,000 or more among the fake's deals (live and archived, as the copy holds them), compared as numbers.
-    const amounts = [...(await fakeDeals()).values()].map((deal) => Number((deal.properties as Record<string, unknown>).amount)).filter((amount) => amount >= 50000);
-    expect(search.hits.map((hit: { data: { properties: { amount: string } } }) => Number(hit.data.properties.amount))).toEqual(amounts.sort((a, b) => a - b).slice(0, 2));
+    const amounts = [...(await fakeDeals()).values()]
+      .map((deal) => Number((deal.properties as Record<string, unknown>).amount))
+      .filter((amount) => amount >= 50000);
+    expect(search.hits.map((hit: { data: { properties: { amount: string } } }) => Number(hit.data.properties.amount))).toEqual(
+      amounts.sort((a, b) => a - b).slice(0, 2),
+    );
     expect(list.data).toHaveLength(2);
     expect(list.meta.has_more).toBe(true);
     expect(get.data.id).toBe('1001');
-    expect(JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8'))).toEqual({ client_id: expect.stringMatching(/^cli_/), client_secret: expect.any(String) });
+    expect(JSON.parse(readFileSync(join(dir, 'client.json'), 'utf8'))).toEqual({
+      client_id: expect.stringMatching(/^cli_/),
+      client_secret: expect.any(String),
+    });
     // The hosted client's example, in the same folder, reads the same page.
     writeFileSync(join(dir, 'hosted-example.mjs'), block('js', 'hosted-example.mjs'));
     const hosted = await run(process.execPath, ['hosted-example.mjs'], { cwd: dir, env });
@@ -123,7 +134,15 @@ test("the README's table of allowed hosts is what the manifests say", async () =
       .filter((m) => /\.(com|io)`/.test(m[2] as string))
       .map((m) => {
         const other = (m[4] as string).trim();
-        return [m[1], { api: listed(m[2] as string), token: listed(m[3] as string), account: other.startsWith('account') ? listed(other) : [], files: other.startsWith('files') ? listed(other) : [] }];
+        return [
+          m[1],
+          {
+            api: listed(m[2] as string),
+            token: listed(m[3] as string),
+            account: other.startsWith('account') ? listed(other) : [],
+            files: other.startsWith('files') ? listed(other) : [],
+          },
+        ];
       }),
   );
   const manifests = Object.fromEntries(

@@ -25,11 +25,18 @@ afterAll(() => {
 async function exec(type: string, entity: string, action: string, params: object = {}, extra: string[] = []) {
   const info = upstreams[type]!;
   const result = await runCli([
-    'exec', type, entity, action,
-    '--params', JSON.stringify(params),
-    '--credentials', join(dir, `${type}.json`),
-    '--config', JSON.stringify(info.config),
-    '--base-url', info.base_url,
+    'exec',
+    type,
+    entity,
+    action,
+    '--params',
+    JSON.stringify(params),
+    '--credentials',
+    join(dir, `${type}.json`),
+    '--config',
+    JSON.stringify(info.config),
+    '--base-url',
+    info.base_url,
     ...extra,
   ]);
   if (result.code !== 0) throw new Error(`exec ${type} ${entity} ${action} failed: ${result.stderr}`);
@@ -72,7 +79,20 @@ describe('connector-engine exec on every connector', () => {
     }
     expect(attachment).toBeDefined();
     const output = join(dir, 'file.bin');
-    const args = ['exec', 'asana', 'attachments', 'download', '--params', JSON.stringify({ attachment_gid: attachment!.gid }), '--credentials', join(dir, 'asana.json'), '--base-url', upstreams.asana!.base_url, '--output', output];
+    const args = [
+      'exec',
+      'asana',
+      'attachments',
+      'download',
+      '--params',
+      JSON.stringify({ attachment_gid: attachment!.gid }),
+      '--credentials',
+      join(dir, 'asana.json'),
+      '--base-url',
+      upstreams.asana!.base_url,
+      '--output',
+      output,
+    ];
     // The file host is another origin: without --allow-origin the download is refused before it connects.
     const refused = await runCli(args);
     expect(refused.code).toBe(1);

@@ -7,7 +7,10 @@ import { runCli, startCli } from '../support/cli.js';
 import { MINIMAL_MANIFEST } from '../fixtures/minimal-manifest.js';
 
 let sandbox: ChildProcess;
-let upstreams: Record<string, { base_url: string; credentials: Record<string, string>; credentials_by_scheme: Record<string, Record<string, string>>; config: object }>;
+let upstreams: Record<
+  string,
+  { base_url: string; credentials: Record<string, string>; credentials_by_scheme: Record<string, Record<string, string>>; config: object }
+>;
 let dir: string;
 let credentialsFile: string;
 
@@ -25,10 +28,15 @@ afterAll(() => {
 
 function exec(entity: string, action: string, params?: object, extra: string[] = []) {
   return runCli([
-    'exec', 'hubspot', entity, action,
+    'exec',
+    'hubspot',
+    entity,
+    action,
     ...(params ? ['--params', JSON.stringify(params)] : []),
-    '--credentials', credentialsFile,
-    '--base-url', upstreams.hubspot!.base_url,
+    '--credentials',
+    credentialsFile,
+    '--base-url',
+    upstreams.hubspot!.base_url,
     ...extra,
   ]);
 }
@@ -74,7 +82,10 @@ describe('connector-engine exec', () => {
   test('--all prints every record as one JSON line each', async () => {
     const result = await exec('contacts', 'list', { limit: 100 }, ['--all']);
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(lines.map((r) => r.id)).size).toBe(lines.length);
   });
@@ -100,7 +111,18 @@ describe('connector-engine exec', () => {
     const oauthFile = join(dir, 'oauth.json');
     const { access_token: _dropped, ...withoutAccess } = upstreams.hubspot!.credentials_by_scheme.oauth!;
     writeFileSync(oauthFile, JSON.stringify(withoutAccess));
-    const result = await runCli(['exec', 'hubspot', 'companies', 'list', '--params', '{"limit":1}', '--credentials', oauthFile, '--base-url', upstreams.hubspot!.base_url]);
+    const result = await runCli([
+      'exec',
+      'hubspot',
+      'companies',
+      'list',
+      '--params',
+      '{"limit":1}',
+      '--credentials',
+      oauthFile,
+      '--base-url',
+      upstreams.hubspot!.base_url,
+    ]);
     expect(result.code).toBe(0);
     const saved = JSON.parse(readFileSync(oauthFile, 'utf8'));
     expect(saved.access_token).toEqual(expect.any(String));
@@ -137,7 +159,9 @@ describe('connector-engine entities and lint', () => {
     const result = await runCli(['entities', 'shopify']);
     expect(result.code).toBe(0);
     const orders = result.stdout.slice(result.stdout.indexOf('\norders\n'));
-    expect(orders).toContain('\n    value type total_price: number\n    value type subtotal_price: number\n    value type created_at: date-time\n    value type updated_at: date-time\n');
+    expect(orders).toContain(
+      '\n    value type total_price: number\n    value type subtotal_price: number\n    value type created_at: date-time\n    value type updated_at: date-time\n',
+    );
   });
 
   test('lint passes the shipped manifests and reports a broken one with file:line:col', async () => {
@@ -145,7 +169,10 @@ describe('connector-engine entities and lint', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/manifests? checked, 0 problems/);
     const file = join(dir, 'broken.yaml');
-    writeFileSync(file, MINIMAL_MANIFEST.replace('param: cursor }', 'param: page }').replace('method: GET\n          path: /items', 'method: FETCH\n          path: /items'));
+    writeFileSync(
+      file,
+      MINIMAL_MANIFEST.replace('param: cursor }', 'param: page }').replace('method: GET\n          path: /items', 'method: FETCH\n          path: /items'),
+    );
     const bad = await runCli(['lint', file]);
     expect(bad.code).toBe(1);
     const lines = bad.stderr.trim().split('\n');

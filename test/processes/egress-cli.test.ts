@@ -25,12 +25,32 @@ describe('connector-engine exec', () => {
     const fake = sandbox.fakes.asana;
     const gid = fake.anchors.attachments.asana;
     const whole = join(dir, 'whole.bin');
-    const full = await runCli(['exec', 'asana', 'attachments', 'download', '--sandbox', '--params', JSON.stringify({ attachment_gid: gid }), '--output', whole]);
+    const full = await runCli([
+      'exec',
+      'asana',
+      'attachments',
+      'download',
+      '--sandbox',
+      '--params',
+      JSON.stringify({ attachment_gid: gid }),
+      '--output',
+      whole,
+    ]);
     expect(full.code, full.stderr).toBe(0);
     expect(JSON.parse(full.stderr)).toMatchObject({ status: 200, output: whole });
     expect(sha256(whole)).toBe(fake.blobSha256(gid));
     const part = join(dir, 'part.bin');
-    const ranged = await runCli(['exec', 'asana', 'attachments', 'download', '--sandbox', '--params', JSON.stringify({ attachment_gid: gid, range_header: 'bytes=0-9' }), '--output', part]);
+    const ranged = await runCli([
+      'exec',
+      'asana',
+      'attachments',
+      'download',
+      '--sandbox',
+      '--params',
+      JSON.stringify({ attachment_gid: gid, range_header: 'bytes=0-9' }),
+      '--output',
+      part,
+    ]);
     expect(ranged.code, ranged.stderr).toBe(0);
     expect(JSON.parse(ranged.stderr)).toMatchObject({ status: 206, content_length: 10 });
     expect(readFileSync(part)).toEqual(readFileSync(whole).subarray(0, 10));
@@ -42,7 +62,20 @@ describe('connector-engine exec', () => {
     const gid = fake.anchors.attachments.asana;
     writeFileSync(join(dir, 'asana.json'), JSON.stringify(info.credentials));
     const output = join(dir, 'again.bin');
-    const args = ['exec', 'asana', 'attachments', 'download', '--params', JSON.stringify({ attachment_gid: gid }), '--credentials', join(dir, 'asana.json'), '--base-url', info.base_url, '--output', output];
+    const args = [
+      'exec',
+      'asana',
+      'attachments',
+      'download',
+      '--params',
+      JSON.stringify({ attachment_gid: gid }),
+      '--credentials',
+      join(dir, 'asana.json'),
+      '--base-url',
+      info.base_url,
+      '--output',
+      output,
+    ];
     fake.expireNextDownloadUrls(1);
     const result = await runCli([...args, ...info.allow_origins.flatMap((origin) => ['--allow-origin', origin])]);
     expect(result.code, result.stderr).toBe(0);
@@ -63,7 +96,11 @@ describe('connector-engine exec', () => {
     const refused = await runCli(args);
     expect(refused.code).toBe(1);
     const error = JSON.parse(refused.stderr).error;
-    expect(error).toMatchObject({ code: 'HOST_NOT_ALLOWED', retryable: false, details: [{ path: '/hosts/account', message: expect.stringMatching(/^rule https: /) }] });
+    expect(error).toMatchObject({
+      code: 'HOST_NOT_ALLOWED',
+      retryable: false,
+      details: [{ path: '/hosts/account', message: expect.stringMatching(/^rule https: /) }],
+    });
     expect(error.message).toContain(`account request to ${customer}/ (rule https: only https may be used, not http)`);
     expect(onCustomerHost()).toBe(before);
     // The refresh before the refusal rotated the single-use refresh token; the file holds the new one.
@@ -76,7 +113,9 @@ describe('connector-engine exec', () => {
 });
 
 test('serve refuses to start with an ENGINE_ALLOW_ORIGINS_<TYPE> that is not a list of origins', async () => {
-  const result = await runCli(['serve', '--port', '0', '--database-url', `sqlite:${join(dir, 'never.db')}`], undefined, { ENGINE_ALLOW_ORIGINS_ASANA: 'http://127.0.0.1:9/files' });
+  const result = await runCli(['serve', '--port', '0', '--database-url', `sqlite:${join(dir, 'never.db')}`], undefined, {
+    ENGINE_ALLOW_ORIGINS_ASANA: 'http://127.0.0.1:9/files',
+  });
   expect(result.code).toBe(1);
   const error = JSON.parse(result.stderr).error;
   expect(error.code).toBe('INVALID_REQUEST');

@@ -26,7 +26,11 @@ afterAll(async () => {
 /** Starts `connector-engine serve` as its own process and resolves with the URL it logs. */
 function serve(env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env: { ...process.env, ...env }, cwd: mkdtempSync(`${tmpdir()}/serve-`), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+      env: { ...process.env, ...env },
+      cwd: mkdtempSync(`${tmpdir()}/serve-`),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     servers.push(child);
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
@@ -40,7 +44,12 @@ function serve(env: Record<string, string>): Promise<string> {
 
 test('two server processes on one PostgreSQL: 100 concurrent executes with an expired OAuth token refresh once', async () => {
   const databaseUrl = await cluster.createDatabase();
-  const env = { ENGINE_DATABASE_URL: databaseUrl, ENGINE_SECRET: 'shared-secret-of-both-processes', ENGINE_UPSTREAM_HUBSPOT: sandbox.upstreams.hubspot!.base_url, ENGINE_LOG_LEVEL: 'warn' };
+  const env = {
+    ENGINE_DATABASE_URL: databaseUrl,
+    ENGINE_SECRET: 'shared-secret-of-both-processes',
+    ENGINE_UPSTREAM_HUBSPOT: sandbox.upstreams.hubspot!.base_url,
+    ENGINE_LOG_LEVEL: 'warn',
+  };
   const [first, second] = await Promise.all([serve(env), serve(env)]);
   const created = await runCli(['clients', 'create', '--name', 'two-processes', '--database-url', databaseUrl]);
   expect(created.code).toBe(0);
@@ -65,7 +74,12 @@ test('two server processes on one PostgreSQL: 100 concurrent executes with an ex
 
   const before = fake.stats.tokenRequests;
   const answers = await Promise.all(
-    Array.from({ length: 100 }, (_, i) => call(i % 2 === 0 ? first! : second!, 'POST', `/api/v1/connectors/sources/${connector.body.id}/execute`, { body: { entity: 'contacts', action: 'list', params: { limit: 1 } }, token })),
+    Array.from({ length: 100 }, (_, i) =>
+      call(i % 2 === 0 ? first! : second!, 'POST', `/api/v1/connectors/sources/${connector.body.id}/execute`, {
+        body: { entity: 'contacts', action: 'list', params: { limit: 1 } },
+        token,
+      }),
+    ),
   );
   expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
   expect(answers.every((a) => a.body.data.length === 1)).toBe(true);
@@ -74,7 +88,11 @@ test('two server processes on one PostgreSQL: 100 concurrent executes with an ex
 
 test('on an empty data directory, serve creates the SQLite database and key and says how to get a platform client', async () => {
   const dir = mkdtempSync(`${tmpdir()}/fresh-`);
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { cwd: dir, env: { ...process.env, ENGINE_SECRET: '', ENGINE_DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+    cwd: dir,
+    env: { ...process.env, ENGINE_SECRET: '', ENGINE_DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   servers.push(child);
   const lines: string[] = [];
   await new Promise<void>((resolve, reject) => {

@@ -48,11 +48,17 @@ describe.each(['sqlite', 'postgres'] as const)('serve on %s', (backend) => {
     const port = (busy.address() as AddressInfo).port;
     try {
       const started = Date.now();
-      const result = await runCli(['serve', '--port', String(port)], undefined, { ENGINE_DATABASE_URL: await databaseUrl(backend), ENGINE_SECRET: SECRET, ENGINE_SYNC_POLL_SECONDS: '1' });
+      const result = await runCli(['serve', '--port', String(port)], undefined, {
+        ENGINE_DATABASE_URL: await databaseUrl(backend),
+        ENGINE_SECRET: SECRET,
+        ENGINE_SYNC_POLL_SECONDS: '1',
+      });
       expect(result.code).toBe(1);
       const error = JSON.parse(result.stderr) as { error: { code: string; message: string; details: unknown } };
       expect(error.error).toMatchObject({ code: 'INVALID_REQUEST', details: [{ path: '--port', message: 'is already in use' }] });
-      expect(error.error.message).toBe(`cannot listen on 127.0.0.1:${port}: the port is already in use; stop the other server or choose another port (--port or ENGINE_PORT)`);
+      expect(error.error.message).toBe(
+        `cannot listen on 127.0.0.1:${port}: the port is already in use; stop the other server or choose another port (--port or ENGINE_PORT)`,
+      );
       expect(result.stdout).not.toContain('listening on');
       // Nothing kept it alive: no scheduler polling a closed database (a bound, not a timing claim).
       expect(Date.now() - started).toBeLessThan(30_000);
@@ -64,17 +70,28 @@ describe.each(['sqlite', 'postgres'] as const)('serve on %s', (backend) => {
   test('SIGTERM lets the request in flight finish, releases the sync lease, and exits 0', async () => {
     const url = await databaseUrl(backend);
     const hubspot = sandbox.upstreams.hubspot!;
-    const serve = await startServe({ ENGINE_DATABASE_URL: url, ENGINE_SECRET: SECRET, ENGINE_UPSTREAM_HUBSPOT: hubspot.base_url, ENGINE_SYNC_POLL_SECONDS: '1' });
+    const serve = await startServe({
+      ENGINE_DATABASE_URL: url,
+      ENGINE_SECRET: SECRET,
+      ENGINE_UPSTREAM_HUBSPOT: hubspot.base_url,
+      ENGINE_SYNC_POLL_SECONDS: '1',
+    });
     const token = await platformToken(serve.url, url);
     // Every upstream answer takes 600 ms: the first sync pass (started by the create) and the call both run when SIGTERM comes.
     sandbox.fakes.hubspot.faults.latency(600);
     try {
-      const created = await call(serve.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials }, token });
+      const created = await call(serve.url, 'POST', '/v1/integrations/connectors', {
+        body: { external_user_id: 'u1', connector_type: 'hubspot', credentials: hubspot.credentials },
+        token,
+      });
       expect(created.status).toBe(201);
       const id = created.body.id as string;
       const store = await openStore(url);
       try {
-        await waitFor(async () => (await store.syncJob(id))?.lease_owner?.includes(`:${serve.child.pid}:`), { what: 'the first pass to hold its lease', timeoutMs: 30_000 });
+        await waitFor(async () => (await store.syncJob(id))?.lease_owner?.includes(`:${serve.child.pid}:`), {
+          what: 'the first pass to hold its lease',
+          timeoutMs: 30_000,
+        });
         const path = `/api/v1/connectors/sources/${id}/execute`;
         const inFlight = call(serve.url, 'POST', path, { body: { entity: 'contacts', action: 'get', params: { contactId: '1001' } }, token });
         // The server logs each request as it arrives: SIGTERM comes once this one is being handled.

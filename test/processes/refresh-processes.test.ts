@@ -72,7 +72,10 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     const grant = freshGrant();
     const grantToken = grant.refresh_token;
     // No credentials check at create: it would spend the grant, and this test spends it at use.
-    const created = await call(first.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: grant, check_credentials: false }, token });
+    const created = await call(first.url, 'POST', '/v1/integrations/connectors', {
+      body: { external_user_id: 'u1', connector_type: 'gong', credentials: grant, check_credentials: false },
+      token,
+    });
     expect(created.status).toBe(201);
     expect(created.body.auth).toEqual({ state: 'active', since: null, reason: null });
     const id = created.body.id as string;
@@ -87,7 +90,10 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     let deadLeaseEnds = Number.POSITIVE_INFINITY;
     if (backend === 'sqlite') {
       const db = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
-      const lock = db.prepare('SELECT credentials_lock_owner AS owner, credentials_lock_expires_at AS expires FROM connectors WHERE id = ?').get(id) as { owner: string | null; expires: number | null };
+      const lock = db.prepare('SELECT credentials_lock_owner AS owner, credentials_lock_expires_at AS expires FROM connectors WHERE id = ?').get(id) as {
+        owner: string | null;
+        expires: number | null;
+      };
       db.close();
       expect(lock.owner, 'the lease names the process holding it').toContain(`:${first.child.pid}:`);
       deadLeaseEnds = lock.expires!;
@@ -96,7 +102,11 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     first = undefined;
     // Gong handles the request after its delay although nobody waits for the answer: once the
     // refresh token is spent, the grant is gone (the loss a kill during a refresh cannot avoid).
-    const spent = await waitFor(() => gong.refreshTokens().find((t) => t.token === grantToken && t.status !== 'valid'), { what: 'Gong to spend the refresh token', timeoutMs: 20_000, intervalMs: 20 });
+    const spent = await waitFor(() => gong.refreshTokens().find((t) => t.token === grantToken && t.status !== 'valid'), {
+      what: 'Gong to spend the refresh token',
+      timeoutMs: 20_000,
+      intervalMs: 20,
+    });
     expect(spent.status).toBe('rotated');
     gong.faults.reset();
 
@@ -108,13 +118,20 @@ describe.each(['sqlite', 'postgres'] as const)('a refresh cut by kill -9 on %s',
     expect(refused.body.error.code).toBe('REAUTH_REQUIRED');
 
     const shown = await call(second.url, 'GET', `/v1/integrations/connectors/${id}`, { token });
-    expect(shown.body.auth).toEqual({ state: 'needs_reauth', since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), reason: expect.stringMatching(/refresh token|invalid_grant/i) });
+    expect(shown.body.auth).toEqual({
+      state: 'needs_reauth',
+      since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      reason: expect.stringMatching(/refresh token|invalid_grant/i),
+    });
     const dead = await (await fetch(`${second.url}/metrics`)).text();
     expect(metric(dead, 'engine_connectors_needing_reauth{connector_type="gong"}')).toBe(1);
 
     // The user connects again: new credentials end the state, and calls work.
     // Unchecked, so the refresh (and the persist window measured below) happens at use, under the credentials lock.
-    const patched = await call(second.url, 'PATCH', `/v1/integrations/connectors/${id}`, { body: { credentials: freshGrant(), check_credentials: false }, token });
+    const patched = await call(second.url, 'PATCH', `/v1/integrations/connectors/${id}`, {
+      body: { credentials: freshGrant(), check_credentials: false },
+      token,
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.auth).toMatchObject({ state: 'active', reason: null });
     const listed = await call(second.url, 'POST', path, { body: { entity: 'users', action: 'list', params: {} }, token });

@@ -26,7 +26,12 @@ async function burst(flags: string[]): Promise<Map<string, number>> {
   // In waves of ten, so the burst is quick without queueing on the connector's concurrency of 10.
   for (let wave = 0; wave < BURST / 10; wave++) {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call(serve.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { body: { entity: 'workspaces', action: 'list', params: {}, timeout_ms: 1000 }, token })),
+      Array.from({ length: 10 }, () =>
+        call(serve.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, {
+          body: { entity: 'workspaces', action: 'list', params: {}, timeout_ms: 1000 },
+          token,
+        }),
+      ),
     );
     for (const answer of answers) {
       const key = answer.status === 200 ? '200' : `${answer.status} ${answer.body?.error?.code}`;

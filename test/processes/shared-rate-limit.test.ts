@@ -81,7 +81,16 @@ describe.each(['postgres', 'sqlite'] as const)('two serve processes on one %s da
     const processes: ServeProcess[] = await Promise.all([startServe(env, ['--no-sync']), startServe(env, ['--no-sync'])]);
     const token = await platformToken(processes[0]!.url, databaseUrl);
     // Unchecked: the check's one read would run before the connector (and its shared budget) exists, so it would not count in the window measured here.
-    const created = await call(processes[0]!.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config, check_credentials: false }, token });
+    const created = await call(processes[0]!.url, 'POST', '/v1/integrations/connectors', {
+      body: {
+        external_user_id: 'u1',
+        connector_type: 'gong',
+        credentials: gong.credentials_by_scheme.access_key,
+        config: gong.config,
+        check_credentials: false,
+      },
+      token,
+    });
     expect(created.status).toBe(201);
     const execute = `/api/v1/connectors/sources/${created.body.id}/execute`;
 
@@ -152,12 +161,21 @@ test('a serve process applies ENGINE_EXECUTE_DEADLINE_MS to executes that name n
   const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'deadline-env-')), 'engine.db')}`;
   const gong = sandbox.upstreams.gong!;
   const serve = await startServe(
-    { ENGINE_DATABASE_URL: databaseUrl, ENGINE_SECRET: SECRET, ENGINE_UPSTREAM_GONG: gong.base_url, ENGINE_ALLOW_ORIGINS_GONG: gong.allow_origins.join(','), ENGINE_EXECUTE_DEADLINE_MS: '150' },
+    {
+      ENGINE_DATABASE_URL: databaseUrl,
+      ENGINE_SECRET: SECRET,
+      ENGINE_UPSTREAM_GONG: gong.base_url,
+      ENGINE_ALLOW_ORIGINS_GONG: gong.allow_origins.join(','),
+      ENGINE_EXECUTE_DEADLINE_MS: '150',
+    },
     ['--no-sync'],
   );
   try {
     const token = await platformToken(serve.url, databaseUrl);
-    const created = await call(serve.url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config }, token });
+    const created = await call(serve.url, 'POST', '/v1/integrations/connectors', {
+      body: { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config },
+      token,
+    });
     const execute = `/api/v1/connectors/sources/${created.body.id}/execute`;
     sandbox.fakes.gong.faults.latency(600);
     const before = sandbox.fakes.gong.requests.length;

@@ -87,7 +87,7 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 during sync passes on %s
   const copy = async (entity: string): Promise<Array<[string, unknown]>> => {
     const rows: Array<[string, unknown]> = [];
     const searchable = { id: 'integer', note: 'string' } as const;
-    for (let cursor: string | undefined; ; ) {
+    for (let cursor: string | undefined; ;) {
       const request = parseSearchParams({ query: {}, limit: 1000, ...(cursor ? { cursor } : {}) }, searchable);
       const page = await searchRecords(store, { connectorId, entity }, request);
       for (const hit of page.hits) rows.push([hit.id, hit.data.note]);
@@ -120,40 +120,47 @@ describe.each(['sqlite', 'postgres'] as const)('kill -9 during sync passes on %s
   }, 120_000);
   afterAll(() => store?.close());
 
-  test.each(KILL_POINTS)('killed in a $mode pass at $entity after $written records: the next pass loses, duplicates and leaves stale nothing', async (point) => {
-    // An incremental pass must have over two batches of changed orders to read for the last kill point.
-    editOrders(point.mode === 'full' ? 50 : 2 * BATCH + 60);
-    const before = await state(point.entity);
-    // The fake holds the entity's page that follows the kill point, so the pass is sure to stand
-    // there (running, with at least that many records written) until it is killed: sync reads
-    // pages of 250, so 0 stops at the first page and 100 or 200 at the second.
-    fake.faults.hold(new RegExp(`/${point.entity}\\.json$`), point.written === 0 ? 0 : 1);
-    const child = spawn(process.execPath, [CLI, 'sync', connectorId, '--batch-size', String(BATCH), ...(point.mode === 'full' ? ['--full'] : [])], { env: { ...process.env, ...env() }, stdio: 'ignore' });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const reached = await waitFor(
-      async () => {
-        const now = await state(point.entity);
-        const fresh = now && now.started_at !== before?.started_at;
-        return fresh && now.status === 'running' && now.records >= point.written ? now : undefined;
-      },
-      { what: `the ${point.mode} pass to write ${point.written} ${point.entity}`, timeoutMs: 60_000, intervalMs: 5 },
-    );
-    child.kill('SIGKILL');
-    await exited;
-    fake.faults.reset();
-    expect(reached.mode).toBe(point.mode);
+  test.each(KILL_POINTS)(
+    'killed in a $mode pass at $entity after $written records: the next pass loses, duplicates and leaves stale nothing',
+    async (point) => {
+      // An incremental pass must have over two batches of changed orders to read for the last kill point.
+      editOrders(point.mode === 'full' ? 50 : 2 * BATCH + 60);
+      const before = await state(point.entity);
+      // The fake holds the entity's page that follows the kill point, so the pass is sure to stand
+      // there (running, with at least that many records written) until it is killed: sync reads
+      // pages of 250, so 0 stops at the first page and 100 or 200 at the second.
+      fake.faults.hold(new RegExp(`/${point.entity}\\.json$`), point.written === 0 ? 0 : 1);
+      const child = spawn(process.execPath, [CLI, 'sync', connectorId, '--batch-size', String(BATCH), ...(point.mode === 'full' ? ['--full'] : [])], {
+        env: { ...process.env, ...env() },
+        stdio: 'ignore',
+      });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const reached = await waitFor(
+        async () => {
+          const now = await state(point.entity);
+          const fresh = now && now.started_at !== before?.started_at;
+          return fresh && now.status === 'running' && now.records >= point.written ? now : undefined;
+        },
+        { what: `the ${point.mode} pass to write ${point.written} ${point.entity}`, timeoutMs: 60_000, intervalMs: 5 },
+      );
+      child.kill('SIGKILL');
+      await exited;
+      fake.faults.reset();
+      expect(reached.mode).toBe(point.mode);
 
-    // The next process takes the dead one's job over at once (its lease names a process that is gone).
-    await completePass(false);
-    for (const entity of ENTITIES) {
-      const rows = await copy(entity);
-      const ids = rows.map(([id]) => id);
-      expect(new Set(ids).size, `${entity}: no id twice`).toBe(ids.length);
-      const upstream = entity === 'orders' ? fake.dataset.orders : entity === 'products' ? fake.dataset.products : fake.dataset.customers;
-      expect([...ids].sort(), `${entity}: every upstream record`).toEqual(upstream.map((record) => String(record.id)).sort());
-    }
-    const notes = new Map(await copy('orders'));
-    const stale = fake.dataset.orders.filter((order) => notes.get(String(order.id)) !== order.note).map((order) => order.id);
-    expect(stale, 'orders whose change the copy missed').toEqual([]);
-  }, 120_000);
+      // The next process takes the dead one's job over at once (its lease names a process that is gone).
+      await completePass(false);
+      for (const entity of ENTITIES) {
+        const rows = await copy(entity);
+        const ids = rows.map(([id]) => id);
+        expect(new Set(ids).size, `${entity}: no id twice`).toBe(ids.length);
+        const upstream = entity === 'orders' ? fake.dataset.orders : entity === 'products' ? fake.dataset.products : fake.dataset.customers;
+        expect([...ids].sort(), `${entity}: every upstream record`).toEqual(upstream.map((record) => String(record.id)).sort());
+      }
+      const notes = new Map(await copy('orders'));
+      const stale = fake.dataset.orders.filter((order) => notes.get(String(order.id)) !== order.note).map((order) => order.id);
+      expect(stale, 'orders whose change the copy missed').toEqual([]);
+    },
+    120_000,
+  );
 });

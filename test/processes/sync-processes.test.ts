@@ -81,7 +81,7 @@ async function contactsUnderway(reader: ServeProcess, token: string, id: string,
   return waitFor(
     async () => {
       const status = await syncStatus(reader.url, token, id);
-      const contacts = status.entities.find((state) => state.entity === 'contacts') as (typeof status.entities)[number] & { started_at: string } | undefined;
+      const contacts = status.entities.find((state) => state.entity === 'contacts') as ((typeof status.entities)[number] & { started_at: string }) | undefined;
       const fresh = startedAfter === null || (contacts && contacts.started_at > startedAfter);
       return contacts && fresh && contacts.status === 'running' && contacts.records > 0 ? contacts : undefined;
     },
@@ -141,7 +141,10 @@ describe.each(['sqlite', 'postgres'] as const)('a serve process killed in the mi
     } finally {
       await store.close();
     }
-    const notReady = await call(reader.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { body: { entity: 'contacts', action: 'search', params: { query: {} } }, token });
+    const notReady = await call(reader.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, {
+      body: { entity: 'contacts', action: 'search', params: { query: {} } },
+      token,
+    });
     expect(notReady.status).toBe(409);
     expect(notReady.body.error.code).toBe('SEARCH_NOT_READY');
     expect(notReady.body.error.sync.status).toBe('running');
@@ -208,7 +211,10 @@ test('PostgreSQL: three serve processes share the sync jobs of 8 connectors and 
     const statuses = await waitFor(
       async () => {
         const all = await Promise.all(ids.map((id) => syncStatus(workers[0]!.url, token, id)));
-        const done = all.every((status, i) => !status.running && status.entities.length === Object.keys(smallIds[types[i]!]!).length && status.entities.every((s) => s.status !== 'running'));
+        const done = all.every(
+          (status, i) =>
+            !status.running && status.entities.length === Object.keys(smallIds[types[i]!]!).length && status.entities.every((s) => s.status !== 'running'),
+        );
         return done ? all : undefined;
       },
       { what: 'every connector to finish its first pass', timeoutMs: 60_000, intervalMs: 200 },
@@ -216,7 +222,12 @@ test('PostgreSQL: three serve processes share the sync jobs of 8 connectors and 
     for (const [i, status] of statuses.entries()) {
       const expected = smallIds[types[i]!]!;
       for (const state of status.entities) {
-        expect(state, `${types[i]} ${state.entity}`).toMatchObject({ status: 'succeeded', mode: 'full', records: expected[state.entity]!.length, last_error: null });
+        expect(state, `${types[i]} ${state.entity}`).toMatchObject({
+          status: 'succeeded',
+          mode: 'full',
+          records: expected[state.entity]!.length,
+          last_error: null,
+        });
       }
     }
     // No job is left leased, so no process can start any of these passes again later.
@@ -230,10 +241,21 @@ test('PostgreSQL: three serve processes share the sync jobs of 8 connectors and 
     }
 
     const started = passesStarted(workers);
-    const finished = workers.flatMap((proc) => proc.logs().filter((log) => log.msg === 'sync: pass finished').map((log) => log.connector));
+    const finished = workers.flatMap((proc) =>
+      proc
+        .logs()
+        .filter((log) => log.msg === 'sync: pass finished')
+        .map((log) => log.connector),
+    );
     for (const id of ids) {
-      expect(started.filter((pass) => pass.connector === id), `passes started of ${id}`).toHaveLength(1);
-      expect(finished.filter((connector) => connector === id), `passes finished of ${id}`).toHaveLength(1);
+      expect(
+        started.filter((pass) => pass.connector === id),
+        `passes started of ${id}`,
+      ).toHaveLength(1);
+      expect(
+        finished.filter((connector) => connector === id),
+        `passes finished of ${id}`,
+      ).toHaveLength(1);
     }
     expect(started).toHaveLength(ids.length);
     const perProcess = workers.map((_, index) => started.filter((pass) => pass.process === index).length);
@@ -271,8 +293,10 @@ test('connector-engine sync <id>: one pass with a progress bar, --full, exit 3 w
   const sync = (args: string[]) => runCli(['sync', ...args, '--database-url', databaseUrl], undefined, env);
   type Output = { connector_id: string; entities: Array<{ entity: string; status: string; mode: string; records: number }> };
   const summary = (output: string) => (JSON.parse(output) as Output).entities.map(({ entity, status, mode, records }) => ({ entity, status, mode, records }));
-  const complete = (type: string, entities: readonly string[]) => entities.map((entity) => ({ entity, status: 'succeeded', mode: 'full', records: smallIds[type]![entity]!.length }));
-  const bar = (type: string, entities: readonly string[]) => entities.map((entity, i) => progressLine(i + 1, entities.length, entity, 'full', smallIds[type]![entity]!.length));
+  const complete = (type: string, entities: readonly string[]) =>
+    entities.map((entity) => ({ entity, status: 'succeeded', mode: 'full', records: smallIds[type]![entity]!.length }));
+  const bar = (type: string, entities: readonly string[]) =>
+    entities.map((entity, i) => progressLine(i + 1, entities.length, entity, 'full', smallIds[type]![entity]!.length));
 
   const first = await sync([hubspot]);
   expect(first.code, first.stderr).toBe(0);

@@ -29,10 +29,24 @@ test('every request the Asana manifest renders matches an operation of asana-v1.
   await run('tasks', 'get', { task_gid: a.taskWithSubtasksGid });
   await run('project_tasks', 'list', { project_gid: a.bigProjectGid, completed_since: 'now', limit: 3 });
   await run('workspace_task_search', 'list', {
-    workspace_gid: a.premiumWorkspaceGid, text: 'a', completed: false, 'assignee.any': a.meGid, 'projects.any': a.bigProjectGid,
-    'sections.any': a.sectionGid, 'teams.any': a.teamGid, 'followers.any': a.meGid, 'created_at.after': '2020-01-01T00:00:00Z',
-    'created_at.before': '2030-01-01T00:00:00Z', 'modified_at.after': '2020-01-01T00:00:00Z', 'modified_at.before': '2030-01-01T00:00:00Z',
-    'due_on.after': '2020-01-01', 'due_on.before': '2030-01-01', resource_subtype: 'default_task', sort_by: 'created_at', sort_ascending: false, limit: 5,
+    workspace_gid: a.premiumWorkspaceGid,
+    text: 'a',
+    completed: false,
+    'assignee.any': a.meGid,
+    'projects.any': a.bigProjectGid,
+    'sections.any': a.sectionGid,
+    'teams.any': a.teamGid,
+    'followers.any': a.meGid,
+    'created_at.after': '2020-01-01T00:00:00Z',
+    'created_at.before': '2030-01-01T00:00:00Z',
+    'modified_at.after': '2020-01-01T00:00:00Z',
+    'modified_at.before': '2030-01-01T00:00:00Z',
+    'due_on.after': '2020-01-01',
+    'due_on.before': '2030-01-01',
+    resource_subtype: 'default_task',
+    sort_by: 'created_at',
+    sort_ascending: false,
+    limit: 5,
   });
   const search = { workspace_gid: a.premiumWorkspaceGid, completed: false, sort_ascending: true, limit: 5 };
   const oldest = (await run('workspace_task_search', 'list', search)) as ListResult;

@@ -36,7 +36,10 @@ const searchParams = {
 /** One call per manifest action, with every param that action declares used at least once. */
 async function exerciseEveryAction(): Promise<Set<string>> {
   // Untyped (connect<string>): these tests name entities and build params at run time.
-  const connection = connect<string>('hubspot', { credentials: { client_id: hub.oauth.client_id!, client_secret: hub.oauth.client_secret!, refresh_token: hub.oauth.refresh_token! }, baseUrl: hub.baseUrl });
+  const connection = connect<string>('hubspot', {
+    credentials: { client_id: hub.oauth.client_id!, client_secret: hub.oauth.client_secret!, refresh_token: hub.oauth.refresh_token! },
+    baseUrl: hub.baseUrl,
+  });
   const covered = new Set<string>();
   const run = async (entity: string, action: string, params: Record<string, unknown>) => {
     const result = await connection.execute(entity, action, params);
@@ -55,7 +58,15 @@ async function exerciseEveryAction(): Promise<Set<string>> {
   const objectType = schemas.data[0]!.objectTypeId as string;
   await run('schemas', 'get', { objectType });
   const objects = (await run('objects', 'list', { objectType, ...everyListParam })) as ListResult;
-  await run('objects', 'get', { objectType, objectId: objects.data[0]!.id, properties: 'name', archived: false, associations: 'contacts', propertiesWithHistory: 'name', idProperty: 'hs_object_id' });
+  await run('objects', 'get', {
+    objectType,
+    objectId: objects.data[0]!.id,
+    properties: 'name',
+    archived: false,
+    associations: 'contacts',
+    propertiesWithHistory: 'name',
+    idProperty: 'hs_object_id',
+  });
   return covered;
 }
 
@@ -69,10 +80,7 @@ test('every request the manifest renders matches a HubSpot operation, and every 
 
   const exchanges: RecordedRequest[] = fake.requests.slice(start);
   expect(exchanges.some((r) => r.path === '/oauth/v1/token')).toBe(true);
-  const problems = exchanges.flatMap((exchange) => [
-    ...checkRequest(docFor(exchange.path), exchange),
-    ...checkResponse(docFor(exchange.path), exchange),
-  ]);
+  const problems = exchanges.flatMap((exchange) => [...checkRequest(docFor(exchange.path), exchange), ...checkResponse(docFor(exchange.path), exchange)]);
   expect(problems).toEqual([]);
   expect(exchanges.every((r) => r.response.status === 200)).toBe(true);
 });

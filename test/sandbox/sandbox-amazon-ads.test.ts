@@ -108,7 +108,13 @@ const listPortfolios = (fake: AmazonAdsFake, json: unknown = {}, init: CallInit 
 
 /** A refresh-token grant; an override of '' leaves that field out. */
 function refresh(fake: AmazonAdsFake, overrides: Record<string, string> = {}): Promise<HttpAnswer> {
-  const form: Record<string, string> = { grant_type: 'refresh_token', refresh_token: fake.refreshToken, client_id: fake.clientId, client_secret: fake.clientSecret, ...overrides };
+  const form: Record<string, string> = {
+    grant_type: 'refresh_token',
+    refresh_token: fake.refreshToken,
+    client_id: fake.clientId,
+    client_secret: fake.clientSecret,
+    ...overrides,
+  };
   for (const [key, value] of Object.entries(form)) if (value === '') delete form[key];
   return call(fake, '/auth/o2/token', {
     method: 'POST',
@@ -254,7 +260,10 @@ describe('LwA token endpoint (POST /auth/o2/token)', () => {
       status: 400,
       body: { error: 'invalid_grant', error_description: 'The request has an invalid grant parameter : refresh_token' },
     });
-    expect(await refresh(fake, { client_secret: 'wrong' })).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: expect.any(String) } });
+    expect(await refresh(fake, { client_secret: 'wrong' })).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client', error_description: expect.any(String) },
+    });
     expect(await refresh(fake, { client_id: 'amzn1.application-oa2-client.0000' })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
     expect(await refresh(fake, { refresh_token: '' })).toMatchObject({
       status: 400,
@@ -265,7 +274,11 @@ describe('LwA token endpoint (POST /auth/o2/token)', () => {
     expect(await refresh(fake, { grant_type: 'client_credentials' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
     expect(await refresh(fake, { grant_type: 'authorization_code', code: 'ANxyz' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     // A JSON body is not a form: the grant type is missing.
-    const json = await tokenRequest(fake, { 'content-type': 'application/json' }, JSON.stringify({ grant_type: 'refresh_token', refresh_token: fake.refreshToken, client_id: fake.clientId, client_secret: fake.clientSecret }));
+    const json = await tokenRequest(
+      fake,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ grant_type: 'refresh_token', refresh_token: fake.refreshToken, client_id: fake.clientId, client_secret: fake.clientSecret }),
+    );
     expect(json).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
   });
 
@@ -288,10 +301,19 @@ describe('auth headers', () => {
     expect(legacy).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', details: 'Authorization header is missing' } });
     const v3 = await listCampaigns(fake, {}, { token: null });
     expect(v3).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Authorization header is missing' } });
-    expect(await call(fake, '/v2/profiles', { token: 'Atza|made-up' })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', details: 'Access token is invalid' } });
+    expect(await call(fake, '/v2/profiles', { token: 'Atza|made-up' })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', details: 'Access token is invalid' },
+    });
     const expired = fake.issueAccessToken(0);
-    expect(await call(fake, '/v2/profiles', { token: expired })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', details: 'Access token is expired' } });
-    expect(await listPortfolios(fake, {}, { token: expired })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Access token is expired' } });
+    expect(await call(fake, '/v2/profiles', { token: expired })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', details: 'Access token is expired' },
+    });
+    expect(await listPortfolios(fake, {}, { token: expired })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: 'Access token is expired' },
+    });
     const fresh = fake.issueAccessToken(60);
     expect((await call(fake, '/v2/profiles', { token: fresh })).status).toBe(200);
   });
@@ -317,9 +339,15 @@ describe('auth headers', () => {
     });
     const v3 = await listCampaigns(fake, {}, { clientId: null });
     expect(v3.status).toBe(400);
-    expect(v3.body).toMatchObject({ code: 'INVALID_ARGUMENT', errors: [{ errorType: 'missingValueError', errorValue: { missingValueError: { reason: 'MISSING_VALUE' } } }] });
+    expect(v3.body).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      errors: [{ errorType: 'missingValueError', errorValue: { missingValueError: { reason: 'MISSING_VALUE' } } }],
+    });
     expect(await call(fake, '/v2/profiles', { clientId: 'amzn1.application-oa2-client.ffff' })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
-    expect(await listPortfolios(fake, {}, { clientId: 'amzn1.application-oa2-client.ffff' })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+    expect(await listPortfolios(fake, {}, { clientId: 'amzn1.application-oa2-client.ffff' })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', message: expect.any(String) },
+    });
   });
 
   test('Amazon-Advertising-API-Scope: missing, unknown, other region, and another profile sees its own data', async () => {
@@ -329,12 +357,20 @@ describe('auth headers', () => {
       body: { code: 'UNAUTHORIZED', details: 'Scope header is missing' },
     });
     expect(await listCampaigns(fake, {}, { scope: '1234567' })).toMatchObject({ status: 401, body: { message: 'No matching advertiser found for scope' } });
-    expect(await listCampaigns(fake, {}, { scope: 'not-a-profile' })).toMatchObject({ status: 401, body: { message: 'No matching advertiser found for scope' } });
-    expect(await listPortfolios(fake, {}, { scope: euProfile })).toMatchObject({ status: 401, body: { message: `Not authorized to access scope ${euProfile}` } });
+    expect(await listCampaigns(fake, {}, { scope: 'not-a-profile' })).toMatchObject({
+      status: 401,
+      body: { message: 'No matching advertiser found for scope' },
+    });
+    expect(await listPortfolios(fake, {}, { scope: euProfile })).toMatchObject({
+      status: 401,
+      body: { message: `Not authorized to access scope ${euProfile}` },
+    });
     const ca = await listCampaigns(fake, {}, { scope: caProfile });
     expect(ca.status).toBe(200);
     expect(ca.body.totalResults).toBe(12);
-    expect(ca.body.campaigns.map((campaign: any) => campaign.campaignId)).toEqual(fake.dataset.campaigns(caProfile).map((campaign) => String(campaign.campaignId)));
+    expect(ca.body.campaigns.map((campaign: any) => campaign.campaignId)).toEqual(
+      fake.dataset.campaigns(caProfile).map((campaign) => String(campaign.campaignId)),
+    );
   });
 });
 
@@ -348,7 +384,12 @@ describe('profiles (GET /v2/profiles, /v2/profiles/{id})', () => {
     for (const profile of response.body) {
       expect(Number.isInteger(profile.profileId)).toBe(true);
       expect(profile).toMatchObject({ countryCode: expect.any(String), currencyCode: expect.any(String), timezone: expect.any(String) });
-      expect(profile.accountInfo).toMatchObject({ marketplaceStringId: expect.any(String), id: expect.any(String), name: expect.any(String), validPaymentMethod: expect.any(Boolean) });
+      expect(profile.accountInfo).toMatchObject({
+        marketplaceStringId: expect.any(String),
+        id: expect.any(String),
+        name: expect.any(String),
+        validPaymentMethod: expect.any(Boolean),
+      });
       expect(['seller', 'vendor', 'agency']).toContain(profile.accountInfo.type);
     }
     expect(response.body.filter((profile: any) => profile.dailyBudget === undefined).length).toBeGreaterThan(0);
@@ -437,7 +478,10 @@ describe('POST /portfolios/list', () => {
     expect(enabled.body.totalResults).toBe(150);
     const paused = await listPortfolios(fake, { stateFilter: { include: ['PAUSED'] } });
     expect(paused.status).toBe(400);
-    expect(paused.body.errors[0]).toMatchObject({ errorType: 'rangeError', errorValue: { rangeError: { reason: 'INVALID_ENUM_VALUE', allowed: ['ENABLED'] } } });
+    expect(paused.body.errors[0]).toMatchObject({
+      errorType: 'rangeError',
+      errorValue: { rangeError: { reason: 'INVALID_ENUM_VALUE', allowed: ['ENABLED'] } },
+    });
     expect((await listPortfolios(fake, { portfolioIdFilter: { include: [] } })).status).toBe(400);
   });
 
@@ -451,10 +495,16 @@ describe('POST /portfolios/list', () => {
   });
 
   test('media types: 415 without the vendor Content-Type, 406 for an unacceptable Accept', async () => {
-    expect(await listPortfolios(fake, {}, { contentType: 'application/json' })).toMatchObject({ status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) } });
+    expect(await listPortfolios(fake, {}, { contentType: 'application/json' })).toMatchObject({
+      status: 415,
+      body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) },
+    });
     const noType = await call(fake, '/portfolios/list', { method: 'POST', scope: fake.profileId, body: '' });
     expect(noType.status).toBe(415);
-    expect(await listPortfolios(fake, {}, { accept: 'text/html' })).toMatchObject({ status: 406, body: { code: 'NOT_ACCEPTABLE', message: 'No match for accept header' } });
+    expect(await listPortfolios(fake, {}, { accept: 'text/html' })).toMatchObject({
+      status: 406,
+      body: { code: 'NOT_ACCEPTABLE', message: 'No match for accept header' },
+    });
     expect(await listPortfolios(fake, {}, { accept: `${PORTFOLIO_TYPE};q=0` })).toMatchObject({ status: 406 });
     for (const accept of [PORTFOLIO_TYPE, 'application/json', '*/*', 'text/html, application/*;q=0.5']) {
       expect((await listPortfolios(fake, {}, { accept })).status, accept).toBe(200);
@@ -470,7 +520,10 @@ describe('POST /portfolios/list', () => {
     expect(notJson).toMatchObject({ status: 400, body: { code: 'INVALID_ARGUMENT', errors: [{ errorType: 'malformedValueError' }] } });
     expect((await listPortfolios(fake, [1, 2])).status).toBe(400);
     const forged = await listPortfolios(fake, { nextToken: 'bm90LWEtdG9rZW4' });
-    expect(forged).toMatchObject({ status: 400, body: { code: 'INVALID_ARGUMENT', errors: [{ errorValue: { malformedValueError: { cause: { location: '$.nextToken' } } } }] } });
+    expect(forged).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_ARGUMENT', errors: [{ errorValue: { malformedValueError: { cause: { location: '$.nextToken' } } } }] },
+    });
     const first = await listPortfolios(fake, {});
     const otherFilters = await listPortfolios(fake, { nextToken: first.body.nextToken, nameFilter: { include: ['x'] } });
     expect(otherFilters.status).toBe(400);
@@ -512,7 +565,10 @@ describe('POST /sp/campaigns/list', () => {
     expect('nextToken' in all.body).toBe(false);
     expect((await listCampaigns(fake, { maxResults: '25' })).body.campaigns).toHaveLength(25);
     const tooLow = await listCampaigns(fake, { maxResults: 0 });
-    expect(tooLow).toMatchObject({ status: 400, body: { code: 'INVALID_ARGUMENT', errors: [{ errorType: 'rangeError', errorValue: { rangeError: { reason: 'TOO_LOW' } } }] } });
+    expect(tooLow).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_ARGUMENT', errors: [{ errorType: 'rangeError', errorValue: { rangeError: { reason: 'TOO_LOW' } } }] },
+    });
     expect((await listCampaigns(fake, { maxResults: 5001 })).body.errors[0].errorValue.rangeError.reason).toBe('TOO_HIGH');
     expect((await listCampaigns(fake, { maxResults: 2.5 })).body.errors[0].errorType).toBe('malformedValueError');
   });
@@ -601,7 +657,11 @@ describe('POST /sp/campaigns/list', () => {
       status: 400,
       body: { code: 'INVALID_ARGUMENT', errors: [{ errorType: 'invalidInputError', errorValue: { invalidInputError: { reason: 'INVALID_TOKEN' } } }] },
     });
-    const tampered = Buffer.from(Buffer.from(first.body.nextToken, 'base64url').toString('utf8').replace(/\|10\|/, '|0|')).toString('base64url');
+    const tampered = Buffer.from(
+      Buffer.from(first.body.nextToken, 'base64url')
+        .toString('utf8')
+        .replace(/\|10\|/, '|0|'),
+    ).toString('base64url');
     expect((await listCampaigns(fake, { stateFilter: { include: ['ENABLED'] }, nextToken: tampered })).status).toBe(400);
     // The page size may change between pages.
     const wider = await listCampaigns(fake, { stateFilter: { include: ['ENABLED'] }, maxResults: 20, nextToken: first.body.nextToken });
@@ -612,7 +672,10 @@ describe('POST /sp/campaigns/list', () => {
 describe('v2 single reads', () => {
   test('GET /v2/sp/campaigns[/extended]/{id} is the v3 record in the v2 shape', async () => {
     const v3 = (await listCampaigns(fake, { includeExtendedDataFields: true, maxResults: 5000 })).body.campaigns as any[];
-    const sample = [v3.find((record) => record.portfolioId !== undefined && record.endDate !== undefined), v3.find((record) => record.portfolioId === undefined)];
+    const sample = [
+      v3.find((record) => record.portfolioId !== undefined && record.endDate !== undefined),
+      v3.find((record) => record.portfolioId === undefined),
+    ];
     for (const campaign of sample) {
       const plain = await call(fake, `/v2/sp/campaigns/${campaign.campaignId}`, { scope: fake.profileId });
       expect(plain.status).toBe(200);
@@ -669,15 +732,21 @@ describe('v2 single reads', () => {
     }
   });
 
-  test('unknown ids, other profiles\' records and malformed ids; legacy 401s', async () => {
-    expect(await call(fake, '/v2/sp/campaigns/123', { scope: fake.profileId })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', details: expect.any(String) } });
+  test("unknown ids, other profiles' records and malformed ids; legacy 401s", async () => {
+    expect(await call(fake, '/v2/sp/campaigns/123', { scope: fake.profileId })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', details: expect.any(String) },
+    });
     expect(await call(fake, '/v2/portfolios/extended/123', { scope: fake.profileId })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
     const caCampaign = fake.dataset.campaigns(caProfile)[0]!;
     expect((await call(fake, `/v2/sp/campaigns/${caCampaign.campaignId}`, { scope: fake.profileId })).status).toBe(404);
     expect((await call(fake, `/v2/sp/campaigns/${caCampaign.campaignId}`, { scope: caProfile })).body.name).toBe(caCampaign.name);
     expect(await call(fake, '/v2/portfolios/abc', { scope: fake.profileId })).toMatchObject({ status: 400, body: { code: 'INVALID_ARGUMENT' } });
     expect(await call(fake, '/v2/sp/campaigns/extended/abc', { scope: fake.profileId })).toMatchObject({ status: 400 });
-    expect(await call(fake, '/v2/portfolios/1', { scope: fake.profileId, token: null })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', details: expect.any(String) } });
+    expect(await call(fake, '/v2/portfolios/1', { scope: fake.profileId, token: null })).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', details: expect.any(String) },
+    });
     expect(await call(fake, '/v2/portfolios/1', { scope: '42' })).toMatchObject({ status: 401, body: { details: 'No matching advertiser found for scope' } });
   });
 });
@@ -731,7 +800,7 @@ describe('throttling', () => {
 });
 
 describe('fault switches', () => {
-  test('failNext answers with the route family\'s error bodies, then recovers', async () => {
+  test("failNext answers with the route family's error bodies, then recovers", async () => {
     fake.faults.failNext(1);
     expect(await listCampaigns(fake, {})).toMatchObject({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Internal Server Error' } });
     fake.faults.failNext(1, 503);
@@ -779,7 +848,12 @@ describe('fault switches', () => {
       rawRequest(`${fake.baseUrl}/auth/o2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: fake.refreshToken, client_id: fake.clientId, client_secret: fake.clientSecret }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: fake.refreshToken,
+          client_id: fake.clientId,
+          client_secret: fake.clientSecret,
+        }).toString(),
       }),
     ).rejects.toThrow(/ECONNRESET|socket hang up/);
     expect((await refresh(fake)).status).toBe(200);
@@ -832,7 +906,10 @@ describe('fault switches', () => {
 describe('router fallbacks', () => {
   test('an unknown path is 404 NOT_FOUND "Could not find resource for full path"; a wrong method is 405 with Allow', async () => {
     const missing = await call(fake, '/sb/v4/campaigns');
-    expect(missing).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', details: `Could not find resource for full path: ${fake.baseUrl}/sb/v4/campaigns` } });
+    expect(missing).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', details: `Could not find resource for full path: ${fake.baseUrl}/sb/v4/campaigns` },
+    });
     const wrongMethod = await call(fake, '/sp/campaigns/list', { scope: fake.profileId });
     expect(wrongMethod).toMatchObject({ status: 405, body: { code: 'METHOD_NOT_ALLOWED', message: expect.any(String) } });
     expect(wrongMethod.headers.get('allow')).toBe('POST');

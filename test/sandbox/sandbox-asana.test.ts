@@ -274,7 +274,11 @@ describe('envelope, compact records and paging', () => {
     ]);
     const paged = await call(fake, '/workspaces?limit=1');
     expect(paged.body.data).toHaveLength(1);
-    expect(paged.body.next_page).toEqual({ offset: expect.any(String), path: expect.stringMatching(/^\/workspaces\?limit=1&offset=/), uri: expect.any(String) });
+    expect(paged.body.next_page).toEqual({
+      offset: expect.any(String),
+      path: expect.stringMatching(/^\/workspaces\?limit=1&offset=/),
+      uri: expect.any(String),
+    });
     expect(paged.body.next_page.uri).toBe(`${fake.baseUrl}${paged.body.next_page.path}`);
     const last = await call(fake, paged.body.next_page.path);
     expect(last.body).toEqual({ data: [response.body.data[1]], next_page: null });
@@ -395,7 +399,12 @@ describe('GET /tasks and the task lists', () => {
   test('exactly one of project | section | assignee + workspace', async () => {
     const a = fake.anchors;
     const rule = { errors: [{ message: RULE_MESSAGE, help: HELP }] };
-    for (const query of ['', `project=${a.bigProjectGid}&section=${a.sectionGid}&`, `workspace=${a.premiumWorkspaceGid}&`, `project=${a.bigProjectGid}&assignee=me&workspace=${a.premiumWorkspaceGid}&`]) {
+    for (const query of [
+      '',
+      `project=${a.bigProjectGid}&section=${a.sectionGid}&`,
+      `workspace=${a.premiumWorkspaceGid}&`,
+      `project=${a.bigProjectGid}&assignee=me&workspace=${a.premiumWorkspaceGid}&`,
+    ]) {
       const response = await call(fake, `/tasks?${query}limit=5`);
       expect(response.status).toBe(400);
       expect(response.body).toEqual(rule);
@@ -414,13 +423,18 @@ describe('GET /tasks and the task lists', () => {
     expect(mine.body.data.map((item: any) => item.gid)).toEqual(expected.map((task) => task.gid));
     expect(mine.body.data.every((item: any) => item.assignee.gid === a.meGid && item.workspace.gid === a.premiumWorkspaceGid)).toBe(true);
     const byEmail = await call(fake, `/tasks?assignee=${encodeURIComponent(a.meEmail)}&workspace=${a.premiumWorkspaceGid}`);
-    expect(byEmail.body.data).toEqual(expected.map((task) => ({ gid: task.gid, resource_type: 'task', name: task.name, resource_subtype: task.resourceSubtype })));
+    expect(byEmail.body.data).toEqual(
+      expected.map((task) => ({ gid: task.gid, resource_type: 'task', name: task.name, resource_subtype: task.resourceSubtype })),
+    );
   });
 
   test('completed_since and modified_since filter', async () => {
     const a = fake.anchors;
     const since = '2025-01-01T00:00:00.000Z';
-    const response = await call(fake, `/tasks?project=${a.bigProjectGid}&completed_since=${since}&modified_since=2024-06-01T00:00:00Z&opt_fields=completed,completed_at,modified_at`);
+    const response = await call(
+      fake,
+      `/tasks?project=${a.bigProjectGid}&completed_since=${since}&modified_since=2024-06-01T00:00:00Z&opt_fields=completed,completed_at,modified_at`,
+    );
     expect(response.status).toBe(200);
     const expected = fake.dataset
       .project(a.bigProjectGid)!
@@ -430,9 +444,17 @@ describe('GET /tasks and the task lists', () => {
     expect(expected.length).toBeGreaterThan(0);
     // GET /tasks types completed_since as a date-time (spec); only the project and section lists take now.
     const now = await call(fake, `/tasks?project=${a.bigProjectGid}&completed_since=now&opt_fields=completed`);
-    expect({ status: now.status, message: (now.body as any).errors[0].message }).toEqual({ status: 400, message: 'completed_since: Not a valid date-time: now' });
+    expect({ status: now.status, message: (now.body as any).errors[0].message }).toEqual({
+      status: 400,
+      message: 'completed_since: Not a valid date-time: now',
+    });
     const open = await call(fake, `/projects/${a.bigProjectGid}/tasks?completed_since=now&limit=100&opt_fields=completed`);
-    expect(open.body.data.map((item: any) => item.gid)).toEqual(fake.dataset.project(a.bigProjectGid)!.taskGids.filter((gid) => !fake.dataset.task(gid)!.completed).slice(0, 100));
+    expect(open.body.data.map((item: any) => item.gid)).toEqual(
+      fake.dataset
+        .project(a.bigProjectGid)!
+        .taskGids.filter((gid) => !fake.dataset.task(gid)!.completed)
+        .slice(0, 100),
+    );
     expect((await call(fake, `/tasks?project=${a.bigProjectGid}&modified_since=yesterday`)).status).toBe(400);
   });
 
@@ -494,11 +516,12 @@ describe('task search', () => {
     expect(window.body.data.every((item: any) => item.created_at > '2024-01-01' && item.created_at < '2024-02-01')).toBe(true);
 
     const second = fake.dataset.projects[1]!;
-    const union = await call(fake, `${base}?projects.any=${second.gid}&sections.any=${a.sectionGid}&limit=100&opt_fields=memberships.project,memberships.section`);
+    const union = await call(
+      fake,
+      `${base}?projects.any=${second.gid}&sections.any=${a.sectionGid}&limit=100&opt_fields=memberships.project,memberships.section`,
+    );
     expect(union.body.data.length).toBeGreaterThan(0);
-    expect(
-      union.body.data.every((item: any) => item.memberships.some((m: any) => m.project.gid === second.gid || m.section.gid === a.sectionGid)),
-    ).toBe(true);
+    expect(union.body.data.every((item: any) => item.memberships.some((m: any) => m.project.gid === second.gid || m.section.gid === a.sectionGid))).toBe(true);
     const sectionOnly = new Set(fake.dataset.section(a.sectionGid)!.taskGids);
     expect(union.body.data.some((item: any) => sectionOnly.has(item.gid))).toBe(true);
 
@@ -584,17 +607,76 @@ describe('projects, users, teams, tags, attachments', () => {
 
 describe('single reads', () => {
   const projectFields = [
-    'archived', 'color', 'completed', 'completed_at', 'created_at', 'current_status', 'current_status_update', 'custom_fields',
-    'default_access_level', 'default_view', 'due_on', 'due_date', 'followers', 'members', 'minimum_access_level_for_customization',
-    'minimum_access_level_for_sharing', 'modified_at', 'name', 'notes', 'owner', 'permalink_url', 'privacy_setting', 'public',
-    'resource_type', 'start_on', 'team', 'workspace',
+    'archived',
+    'color',
+    'completed',
+    'completed_at',
+    'created_at',
+    'current_status',
+    'current_status_update',
+    'custom_fields',
+    'default_access_level',
+    'default_view',
+    'due_on',
+    'due_date',
+    'followers',
+    'members',
+    'minimum_access_level_for_customization',
+    'minimum_access_level_for_sharing',
+    'modified_at',
+    'name',
+    'notes',
+    'owner',
+    'permalink_url',
+    'privacy_setting',
+    'public',
+    'resource_type',
+    'start_on',
+    'team',
+    'workspace',
   ];
   const taskFields = [
-    'gid', 'resource_type', 'name', 'resource_subtype', 'created_by', 'assignee_status', 'assigned_by', 'completed', 'completed_at',
-    'completed_by', 'created_at', 'dependencies', 'dependents', 'due_at', 'due_on', 'html_notes', 'hearted', 'hearts',
-    'is_rendered_as_separator', 'liked', 'likes', 'memberships', 'modified_at', 'notes', 'num_hearts', 'num_likes', 'num_subtasks',
-    'start_at', 'start_on', 'actual_time_minutes', 'assignee', 'assignee_section', 'custom_fields', 'custom_type',
-    'custom_type_status_option', 'followers', 'parent', 'projects', 'tags', 'workspace', 'permalink_url',
+    'gid',
+    'resource_type',
+    'name',
+    'resource_subtype',
+    'created_by',
+    'assignee_status',
+    'assigned_by',
+    'completed',
+    'completed_at',
+    'completed_by',
+    'created_at',
+    'dependencies',
+    'dependents',
+    'due_at',
+    'due_on',
+    'html_notes',
+    'hearted',
+    'hearts',
+    'is_rendered_as_separator',
+    'liked',
+    'likes',
+    'memberships',
+    'modified_at',
+    'notes',
+    'num_hearts',
+    'num_likes',
+    'num_subtasks',
+    'start_at',
+    'start_on',
+    'actual_time_minutes',
+    'assignee',
+    'assignee_section',
+    'custom_fields',
+    'custom_type',
+    'custom_type_status_option',
+    'followers',
+    'parent',
+    'projects',
+    'tags',
+    'workspace',
+    'permalink_url',
   ];
 
   test('every type returns its full record', async () => {
@@ -641,7 +723,12 @@ describe('single reads', () => {
     expect(asana).toMatchObject({ host: 'asana', resource_subtype: 'asana', size: ANCHOR_ATTACHMENT_SIZE, name: 'quarterly-report.pdf' });
     expect(new URL(asana.download_url).origin).toBe(fake.blobBaseUrl);
     expect(fake.blobBaseUrl).not.toBe(fake.origin);
-    expect(asana.parent).toEqual({ gid: fake.anchors.taskWithSubtasksGid, resource_type: 'task', name: expect.any(String), resource_subtype: expect.any(String) });
+    expect(asana.parent).toEqual({
+      gid: fake.anchors.taskWithSubtasksGid,
+      resource_type: 'task',
+      name: expect.any(String),
+      resource_subtype: expect.any(String),
+    });
     expect('connected_to_app' in asana).toBe(false);
     const dropbox = await read(a.dropbox);
     expect(new URL(dropbox.download_url).origin).toBe(fake.blobBaseUrl);
@@ -666,7 +753,9 @@ describe('single reads', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ errors: [{ message: 'task: Unknown object: 1234567890', help: HELP }] });
     // A gid of another type is unknown as this type.
-    expect((await call(fake, `/projects/${fake.anchors.taskWithSubtasksGid}`)).body.errors[0].message).toBe(`project: Unknown object: ${fake.anchors.taskWithSubtasksGid}`);
+    expect((await call(fake, `/projects/${fake.anchors.taskWithSubtasksGid}`)).body.errors[0].message).toBe(
+      `project: Unknown object: ${fake.anchors.taskWithSubtasksGid}`,
+    );
     for (const path of ['/projects/1', '/workspaces/1', '/teams/1', '/tags/1', '/sections/1', '/attachments/1', '/users/1', '/users/nobody@example.org']) {
       expect((await call(fake, path)).status).toBe(404);
     }
@@ -796,7 +885,11 @@ describe('file host', () => {
   test('a presigned URL serves the exact bytes with S3 headers, without any Authorization', async () => {
     const gid = fake.anchors.attachments.asana;
     const url = await downloadUrl(gid);
-    expect(url).toMatch(new RegExp(`^${fake.blobBaseUrl}/asana-user-private/${gid}/quarterly-report\\.pdf\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&.*X-Amz-Expires=120&.*X-Amz-Signature=[0-9a-f]{64}$`));
+    expect(url).toMatch(
+      new RegExp(
+        `^${fake.blobBaseUrl}/asana-user-private/${gid}/quarterly-report\\.pdf\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&.*X-Amz-Expires=120&.*X-Amz-Signature=[0-9a-f]{64}$`,
+      ),
+    );
     fake.clearRequests();
     const response = await rawRequest(url);
     expect(response.status).toBe(200);

@@ -94,7 +94,13 @@ function authorization(fake: Fake, auth: NonNullable<CallInit['auth']>): string 
 async function call(fake: Fake, path: string, init: CallInit = {}): Promise<HttpAnswer> {
   const header = authorization(fake, init.auth ?? 'basic');
   const base = init.host === 'customer' ? fake.customerBaseUrl : fake.baseUrl;
-  return httpCall(base + path, { method: init.method, json: init.json, raw: init.body, contentType: init.contentType, headers: header === undefined ? {} : { authorization: header } });
+  return httpCall(base + path, {
+    method: init.method,
+    json: init.json,
+    raw: init.body,
+    contentType: init.contentType,
+    headers: header === undefined ? {} : { authorization: header },
+  });
 }
 
 const clientAuth = (fake: Fake): CallInit['auth'] => ({ basic: [fake.oauthClientId, fake.oauthClientSecret] });
@@ -124,10 +130,12 @@ async function allPages(next: (cursor: string | undefined) => Promise<HttpAnswer
 /** The calls a filter selects, computed from the seeded records (list order). */
 function expected(fake: Fake, from?: number, to?: number, workspaceId?: string): CallRecord[] {
   return fake.dataset.callRecords.filter(
-    (record) => (from === undefined || record.timeMs >= from) && (to === undefined || record.timeMs < to) && (workspaceId === undefined || record.metaData.workspaceId === workspaceId),
+    (record) =>
+      (from === undefined || record.timeMs >= from) &&
+      (to === undefined || record.timeMs < to) &&
+      (workspaceId === undefined || record.metaData.workspaceId === workspaceId),
   );
 }
-
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -139,7 +147,18 @@ const FULL_SELECTOR = {
   exposedFields: {
     parties: true,
     media: true,
-    content: { structure: true, topics: true, trackers: true, trackerOccurrences: true, pointsOfInterest: true, brief: true, outline: true, highlights: true, callOutcome: true, keyPoints: true },
+    content: {
+      structure: true,
+      topics: true,
+      trackers: true,
+      trackerOccurrences: true,
+      pointsOfInterest: true,
+      brief: true,
+      outline: true,
+      highlights: true,
+      callOutcome: true,
+      keyPoints: true,
+    },
     interaction: { speakers: true, video: true, personInteractionStats: true, questions: true },
     collaboration: { publicComments: true },
   },
@@ -260,10 +279,21 @@ describe('GET /v2/users', () => {
     expect([...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))).toEqual(ids);
     const user = first.body.users[1];
     expect(user).toEqual(fake.dataset.user(user.id));
-    expect(user).toMatchObject({ id: expect.stringMatching(/^\d{1,20}$/), emailAddress: expect.stringContaining('@'), active: expect.any(Boolean), managerId: expect.any(String) });
-    expect(Object.keys(user.settings).sort()).toEqual(
-      ['emailsImported', 'gongConnectEnabled', 'nonRecordedMeetingsImported', 'preventEmailImport', 'preventWebConferenceRecording', 'telephonyCallsImported', 'webConferencesRecorded'],
-    );
+    expect(user).toMatchObject({
+      id: expect.stringMatching(/^\d{1,20}$/),
+      emailAddress: expect.stringContaining('@'),
+      active: expect.any(Boolean),
+      managerId: expect.any(String),
+    });
+    expect(Object.keys(user.settings).sort()).toEqual([
+      'emailsImported',
+      'gongConnectEnabled',
+      'nonRecordedMeetingsImported',
+      'preventEmailImport',
+      'preventWebConferenceRecording',
+      'telephonyCallsImported',
+      'webConferencesRecorded',
+    ]);
     expect(user.spokenLanguages.filter((language: any) => language.primary)).toHaveLength(1);
     expect(first.body.users[0].managerId).toBeUndefined();
     expect(ids.some((id) => fake.dataset.isAvatar(id))).toBe(false);
@@ -323,7 +353,9 @@ describe('GET /v2/calls', () => {
   });
 
   test('web conferences filter by scheduled time, other calls by start time; toDateTime is exclusive', async () => {
-    const conference = fake.dataset.callRecords.find((record) => record.metaData.direction === 'Conference' && record.metaData.started !== record.metaData.scheduled)!;
+    const conference = fake.dataset.callRecords.find(
+      (record) => record.metaData.direction === 'Conference' && record.metaData.started !== record.metaData.scheduled,
+    )!;
     expect(conference.timeMs).toBe(Date.parse(conference.metaData.scheduled));
     const phone = fake.dataset.callRecords.find((record) => record.metaData.direction !== 'Conference')!;
     expect(phone.timeMs).toBe(Date.parse(phone.metaData.started));
@@ -339,7 +371,10 @@ describe('GET /v2/calls', () => {
 
   test('offsets are honoured: the same instant with -07:00 or Z selects the same calls', async () => {
     const zulu = await call(fake, '/v2/calls?fromDateTime=2024-09-01T07:00:00Z&toDateTime=2024-09-08T07:00:00Z');
-    const local = await call(fake, `/v2/calls?fromDateTime=${encodeURIComponent('2024-09-01T00:00:00-07:00')}&toDateTime=${encodeURIComponent('2024-09-08T00:00:00-07:00')}`);
+    const local = await call(
+      fake,
+      `/v2/calls?fromDateTime=${encodeURIComponent('2024-09-01T00:00:00-07:00')}&toDateTime=${encodeURIComponent('2024-09-08T00:00:00-07:00')}`,
+    );
     expect(zulu.status).toBe(200);
     expect(local.body.calls).toEqual(zulu.body.calls);
     expect(zulu.body.calls).toEqual(expected(fake, Date.parse('2024-09-01T07:00:00Z'), Date.parse('2024-09-08T07:00:00Z')).map((r) => r.metaData));
@@ -354,7 +389,10 @@ describe('GET /v2/calls', () => {
 
   test('workspaceId keeps one workspace; an unknown one is 400', async () => {
     const workspace = fake.dataset.workspaces[1]!;
-    const { items } = await allPages((cursor) => call(fake, `/v2/calls?workspaceId=${workspace.id}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), 'calls');
+    const { items } = await allPages(
+      (cursor) => call(fake, `/v2/calls?workspaceId=${workspace.id}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+      'calls',
+    );
     expect(items).toHaveLength(fake.dataset.counts().callsByWorkspace[workspace.id]!);
     expect(items.every((c) => c.workspaceId === workspace.id)).toBe(true);
     const unknown = await call(fake, '/v2/calls?workspaceId=111');
@@ -453,7 +491,9 @@ describe('POST /v2/calls/extensive', () => {
   });
 
   test('the full selector: parties, context for both timings, content, interaction, collaboration and 8-hour media URLs', async () => {
-    const external = fake.dataset.callRecords.filter((r) => r.crm.some((link) => link.objectType === 'Opportunity') && r.metaData.media === 'Video' && r.metaData.language === 'eng').slice(0, 3);
+    const external = fake.dataset.callRecords
+      .filter((r) => r.crm.some((link) => link.objectType === 'Opportunity') && r.metaData.media === 'Video' && r.metaData.language === 'eng')
+      .slice(0, 3);
     const audio = fake.dataset.callRecords.find((r) => r.metaData.media === 'Audio')!;
     const ids = [...external, audio].map((r) => r.metaData.id);
     const { status, body } = await extensive({ filter: { callIds: ids }, contentSelector: FULL_SELECTOR });
@@ -473,10 +513,26 @@ describe('POST /v2/calls/extensive', () => {
       expect(external.context[0].objects[0].objectType).toBe('Contact');
       expect(c.content.trackers.map((t: any) => t.id)).toEqual(TRACKER_IDS);
       expect(c.content.trackers[0].occurrences).toBeDefined();
-      expect(Object.keys(c.content).sort()).toEqual(['brief', 'callOutcome', 'highlights', 'keyPoints', 'outline', 'pointsOfInterest', 'structure', 'topics', 'trackers']);
+      expect(Object.keys(c.content).sort()).toEqual([
+        'brief',
+        'callOutcome',
+        'highlights',
+        'keyPoints',
+        'outline',
+        'pointsOfInterest',
+        'structure',
+        'topics',
+        'trackers',
+      ]);
       expect(c.content.structure.reduce((sum: number, s: any) => sum + s.duration, 0)).toBe(record.metaData.duration);
       expect(Object.keys(c.interaction).sort()).toEqual(['interactionStats', 'questions', 'speakers', 'video']);
-      expect(c.interaction.interactionStats.map((s: any) => s.name)).toEqual(['Talk Ratio', 'Longest Monologue', 'Longest Customer Story', 'Interactivity', 'Patience']);
+      expect(c.interaction.interactionStats.map((s: any) => s.name)).toEqual([
+        'Talk Ratio',
+        'Longest Monologue',
+        'Longest Customer Story',
+        'Interactivity',
+        'Patience',
+      ]);
       const speakerIds = new Set(record.parties.map((p) => p.id));
       expect(c.interaction.speakers.every((s: any) => speakerIds.has(s.id))).toBe(true);
       expect(Array.isArray(c.collaboration.publicComments)).toBe(true);
@@ -651,7 +707,10 @@ describe('auth', () => {
     const history = fake.refreshTokens();
     expect(history.at(-2)).toMatchObject({ token: old, status: 'rotated', usedAtMs: expect.any(Number) });
     expect(history.at(-1)).toMatchObject({ token: body.refresh_token, status: 'valid' });
-    const api = await call(fake, '/v2/calls?fromDateTime=2024-07-01T00:00:00Z&toDateTime=2024-07-02T00:00:00Z', { auth: { bearer: body.access_token }, host: 'customer' });
+    const api = await call(fake, '/v2/calls?fromDateTime=2024-07-01T00:00:00Z&toDateTime=2024-07-02T00:00:00Z', {
+      auth: { bearer: body.access_token },
+      host: 'customer',
+    });
     expect(api.status).toBe(200);
     // Single-use: the old refresh token is now invalid_grant, the new one still works.
     const reused = await refresh(fake, old);
@@ -682,7 +741,11 @@ describe('auth', () => {
       expect(response.status).toBe(401);
       expect(response.body.error).toBe('invalid_client');
     }
-    const inQuery = await call(fake, `${TOKEN_PATH}?grant_type=refresh_token&refresh_token=${current}&client_id=${fake.oauthClientId}&client_secret=${fake.oauthClientSecret}`, { method: 'POST', auth: 'none' });
+    const inQuery = await call(
+      fake,
+      `${TOKEN_PATH}?grant_type=refresh_token&refresh_token=${current}&client_id=${fake.oauthClientId}&client_secret=${fake.oauthClientSecret}`,
+      { method: 'POST', auth: 'none' },
+    );
     expect(inQuery.status).toBe(401);
     const code = await call(fake, `${TOKEN_PATH}?grant_type=authorization_code&code=abc`, { method: 'POST', auth: clientAuth(fake) });
     expect(code.body).toMatchObject({ error: 'invalid_grant' });
@@ -877,7 +940,11 @@ describe('router fallbacks', () => {
 
 describe('conformance checker on this spec', () => {
   test('a body that breaks the spec is reported (so the afterEach check can fail)', () => {
-    const exchange = { method: 'GET', path: '/v2/calls', response: { status: 200, headers: { 'content-type': 'application/json' }, body: { requestId: 'x', calls: [{ id: 5, direction: 'Sideways' }] } } };
+    const exchange = {
+      method: 'GET',
+      path: '/v2/calls',
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body: { requestId: 'x', calls: [{ id: 5, direction: 'Sideways' }] } },
+    };
     expect(checkResponse(gongDoc, exchange).length).toBeGreaterThanOrEqual(2);
     const undeclared = { method: 'GET', path: '/v2/users', response: { status: 401, headers: { 'content-type': 'application/json' }, body: {} } };
     expect(checkResponse(gongDoc, undeclared)[0]).toMatch(/401 is not declared/);

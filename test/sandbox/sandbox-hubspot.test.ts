@@ -10,14 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startSandbox, type CrmRecord, type HubspotFake, type Sandbox } from '../../engine/sandbox/index.js';
-import {
-  checkRequest,
-  checkResponse,
-  loadOpenApi,
-  matchOperation,
-  type OpenApiDocument,
-  type RecordedExchange,
-} from '../support/openapi-conformance.js';
+import { checkRequest, checkResponse, loadOpenApi, matchOperation, type OpenApiDocument, type RecordedExchange } from '../support/openapi-conformance.js';
 import { startOnFreedPort } from '../support/freed-port.js';
 import { httpCall, type HttpAnswer } from '../support/http-call.js';
 import { Client } from '@hubspot/api-client';
@@ -98,7 +91,6 @@ const refreshForm = (fake: HubspotFake, overrides: Record<string, string> = {}):
  * One request on its own connection (node:http, no keep-alive agent), so that a reset or a cut
  * body reaches the test as an error instead of being retried by a pooled client.
  */
-
 
 let sandbox: Sandbox;
 let fake: HubspotFake;
@@ -263,7 +255,17 @@ describe('GET /crm/v3/objects/{objectType}', () => {
     [
       'tickets',
       '0-5',
-      ['content', 'createdate', 'hs_lastmodifieddate', 'hs_object_id', 'hs_pipeline', 'hs_pipeline_stage', 'hs_ticket_category', 'hs_ticket_priority', 'subject'],
+      [
+        'content',
+        'createdate',
+        'hs_lastmodifieddate',
+        'hs_object_id',
+        'hs_pipeline',
+        'hs_pipeline_stage',
+        'hs_ticket_category',
+        'hs_ticket_priority',
+        'subject',
+      ],
     ],
     ['p19936437_car', '2-3508482', ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id']],
   ])('%s (also as %s) has its default properties', async (name, typeId, defaults) => {
@@ -313,9 +315,9 @@ describe('GET /crm/v3/objects/{objectType}', () => {
     expect(withCompany.length).toBeGreaterThan(50);
     const contact = withCompany[0];
     expect(contact.associations.companies.results[0].type).toBe('contact_to_company');
-    expect(Object.keys(body.results.find((record: any) => record.associations)?.associations ?? {}).every((key) =>
-      ['companies', 'deals', 'tickets'].includes(key),
-    )).toBe(true);
+    expect(
+      Object.keys(body.results.find((record: any) => record.associations)?.associations ?? {}).every((key) => ['companies', 'deals', 'tickets'].includes(key)),
+    ).toBe(true);
     const companyId = contact.associations.companies.results[0].id;
     const company = await call(fake, `/crm/v3/objects/companies/${companyId}?associations=contacts`);
     expect(company.body.associations.contacts.results).toContainEqual({ id: contact.id, type: 'company_to_contact' });
@@ -405,26 +407,59 @@ describe('POST /crm/v3/objects/{objectType}/search', () => {
   const cases: Array<[string, string, Record<string, unknown>, (record: CrmRecord) => boolean]> = [
     ['EQ', 'contacts', { propertyName: 'firstname', operator: 'EQ', value: 'ada' }, (r) => r.properties['firstname'] === 'Ada'],
     ['NEQ', 'contacts', { propertyName: 'lifecyclestage', operator: 'NEQ', value: 'customer' }, (r) => r.properties['lifecyclestage'] !== 'customer'],
-    ['LT', 'contacts', { propertyName: 'createdate', operator: 'LT', value: String(Date.UTC(2023, 6, 1)) }, (r) => ms(r.properties['createdate']) < Date.UTC(2023, 6, 1)],
+    [
+      'LT',
+      'contacts',
+      { propertyName: 'createdate', operator: 'LT', value: String(Date.UTC(2023, 6, 1)) },
+      (r) => ms(r.properties['createdate']) < Date.UTC(2023, 6, 1),
+    ],
     ['LTE', 'deals', { propertyName: 'amount', operator: 'LTE', value: '10000' }, (r) => Number(r.properties['amount']) <= 10000],
     ['GT', 'deals', { propertyName: 'amount', operator: 'GT', value: '100000' }, (r) => Number(r.properties['amount']) > 100000],
-    ['GTE', 'contacts', { propertyName: 'createdate', operator: 'GTE', value: '2024-06-01T00:00:00.000Z' }, (r) => ms(r.properties['createdate']) >= Date.UTC(2024, 5, 1)],
+    [
+      'GTE',
+      'contacts',
+      { propertyName: 'createdate', operator: 'GTE', value: '2024-06-01T00:00:00.000Z' },
+      (r) => ms(r.properties['createdate']) >= Date.UTC(2024, 5, 1),
+    ],
     [
       'BETWEEN',
       'deals',
       { propertyName: 'closedate', operator: 'BETWEEN', value: '2023-06-01T00:00:00Z', highValue: String(Date.UTC(2024, 0, 1)) },
       (r) => ms(r.properties['closedate']) >= Date.UTC(2023, 5, 1) && ms(r.properties['closedate']) <= Date.UTC(2024, 0, 1),
     ],
-    ['IN', 'contacts', { propertyName: 'lifecyclestage', operator: 'IN', values: ['lead', 'customer'] }, (r) => ['lead', 'customer'].includes(r.properties['lifecyclestage'] ?? '')],
-    ['NOT_IN', 'tickets', { propertyName: 'hs_ticket_priority', operator: 'NOT_IN', values: ['LOW', 'URGENT'] }, (r) => !['LOW', 'URGENT'].includes(r.properties['hs_ticket_priority'] ?? '')],
+    [
+      'IN',
+      'contacts',
+      { propertyName: 'lifecyclestage', operator: 'IN', values: ['lead', 'customer'] },
+      (r) => ['lead', 'customer'].includes(r.properties['lifecyclestage'] ?? ''),
+    ],
+    [
+      'NOT_IN',
+      'tickets',
+      { propertyName: 'hs_ticket_priority', operator: 'NOT_IN', values: ['LOW', 'URGENT'] },
+      (r) => !['LOW', 'URGENT'].includes(r.properties['hs_ticket_priority'] ?? ''),
+    ],
     ['HAS_PROPERTY', 'contacts', { propertyName: 'phone', operator: 'HAS_PROPERTY' }, (r) => r.properties['phone'] !== undefined],
     ['NOT_HAS_PROPERTY', 'contacts', { propertyName: 'jobtitle', operator: 'NOT_HAS_PROPERTY' }, (r) => r.properties['jobtitle'] === undefined],
-    ['CONTAINS_TOKEN', 'contacts', { propertyName: 'email', operator: 'CONTAINS_TOKEN', value: '*@example.com' }, (r) => (r.properties['email'] ?? '').endsWith('@example.com')],
-    ['NOT_CONTAINS_TOKEN', 'tickets', { propertyName: 'subject', operator: 'NOT_CONTAINS_TOKEN', value: 'invoice' }, (r) => !words(r.properties['subject']).includes('invoice')],
+    [
+      'CONTAINS_TOKEN',
+      'contacts',
+      { propertyName: 'email', operator: 'CONTAINS_TOKEN', value: '*@example.com' },
+      (r) => (r.properties['email'] ?? '').endsWith('@example.com'),
+    ],
+    [
+      'NOT_CONTAINS_TOKEN',
+      'tickets',
+      { propertyName: 'subject', operator: 'NOT_CONTAINS_TOKEN', value: 'invoice' },
+      (r) => !words(r.properties['subject']).includes('invoice'),
+    ],
   ];
 
   test.each(cases)('%s on %s matches exactly the records the filter describes', async (_operator, type, filter, predicate) => {
-    const expected = fake.dataset.records(type).filter(predicate).map((record) => record.id);
+    const expected = fake.dataset
+      .records(type)
+      .filter(predicate)
+      .map((record) => record.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(fake.dataset.records(type).length);
     const { status, body } = await search(fake, type, { filterGroups: [{ filters: [filter] }], limit: 200 });
@@ -438,7 +473,14 @@ describe('POST /crm/v3/objects/{objectType}/search', () => {
     const and = records.filter((r) => r.properties['firstname'] === 'Ada' && r.properties['phone'] !== undefined).length;
     const or = records.filter((r) => r.properties['firstname'] === 'Ada' || r.properties['firstname'] === 'José').length;
     const both = await search(fake, 'contacts', {
-      filterGroups: [{ filters: [{ propertyName: 'firstname', operator: 'EQ', value: 'Ada' }, { propertyName: 'phone', operator: 'HAS_PROPERTY' }] }],
+      filterGroups: [
+        {
+          filters: [
+            { propertyName: 'firstname', operator: 'EQ', value: 'Ada' },
+            { propertyName: 'phone', operator: 'HAS_PROPERTY' },
+          ],
+        },
+      ],
     });
     expect(both.body.total).toBe(and);
     const either = await search(fake, 'contacts', {
@@ -564,7 +606,12 @@ describe('POST /crm/v3/objects/{objectType}/search', () => {
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const throttled = responses.find((response) => response.status === 429)!;
-    expect(throttled.body).toMatchObject({ status: 'error', message: 'You have reached your secondly limit.', errorType: 'RATE_LIMIT', policyName: 'SECONDLY' });
+    expect(throttled.body).toMatchObject({
+      status: 'error',
+      message: 'You have reached your secondly limit.',
+      errorType: 'RATE_LIMIT',
+      policyName: 'SECONDLY',
+    });
     for (const response of responses) {
       expect([...response.headers.keys()].filter((name) => name.startsWith('x-hubspot-ratelimit'))).toEqual([]);
     }
@@ -612,7 +659,10 @@ describe('schemas', () => {
     expect(byId.body.name).toBe('car');
     expect((await call(fake, '/crm/v3/schemas/p19936437_car')).body).toEqual(byId.body);
     expect((await call(fake, '/crm/v3/schemas/car')).body).toEqual(byId.body);
-    const trimmed = await call(fake, '/crm/v3/schemas/2-3508482?includePropertyDefinitions=false&includeAssociationDefinitions=false&includeAuditMetadata=false');
+    const trimmed = await call(
+      fake,
+      '/crm/v3/schemas/2-3508482?includePropertyDefinitions=false&includeAssociationDefinitions=false&includeAuditMetadata=false',
+    );
     expect(trimmed.body.properties).toEqual([]);
     expect(trimmed.body.associations).toEqual([]);
     expect(trimmed.body.createdAt).toBeUndefined();
@@ -831,7 +881,11 @@ describe('fault switches', () => {
     const none = await call(fake, '/crm/v3/objects/contacts?limit=1');
     for (const response of [seconds, date, none]) {
       expect(response.status).toBe(429);
-      expect(response.body).toMatchObject({ errorType: 'RATE_LIMIT', policyName: 'TEN_SECONDLY_ROLLING', message: 'You have reached your ten_secondly_rolling limit.' });
+      expect(response.body).toMatchObject({
+        errorType: 'RATE_LIMIT',
+        policyName: 'TEN_SECONDLY_ROLLING',
+        message: 'You have reached your ten_secondly_rolling limit.',
+      });
     }
     expect(seconds.headers.get('retry-after')).toBe('3');
     const when = Date.parse(date.headers.get('retry-after') ?? '');
@@ -978,9 +1032,7 @@ describe('openapi-conformance checker', () => {
       'GET /crm/v3/objects/contacts: header "x-custom" is not declared by the operation',
     ]);
     expect(checkRequest(objectsDoc, { ...base, headers: { 'x-custom': '1' } }, { ignoreHeaders: ['X-Custom'] })).toEqual([]);
-    expect(checkRequest(objectsDoc, { ...base, path: '/crm/v4/objects/contacts' })).toEqual([
-      'GET /crm/v4/objects/contacts: no path of the document matches',
-    ]);
+    expect(checkRequest(objectsDoc, { ...base, path: '/crm/v4/objects/contacts' })).toEqual(['GET /crm/v4/objects/contacts: no path of the document matches']);
     expect(checkRequest(objectsDoc, { ...base, method: 'PUT' })[0]).toMatch(/method PUT is not declared/);
     const searchRequest = { method: 'POST', path: '/crm/v3/objects/contacts/search', body: '{}' };
     expect(checkRequest(objectsDoc, { ...searchRequest, headers: { 'content-type': 'application/json' } })).toEqual([]);

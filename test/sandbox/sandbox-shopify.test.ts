@@ -20,7 +20,24 @@ const CALL_LIMIT = 'x-shopify-shop-api-call-limit';
 // Shape checks of everything served (B.5: errors; B.6: records).
 // ---------------------------------------------------------------------------------------------
 
-type Kind = 'int' | 'int?' | 'string' | 'string?' | 'bool' | 'number' | 'number?' | 'money' | 'money?' | 'moneySet' | 'moneySet?' | 'time' | 'time?' | 'array' | 'object' | 'object?' | 'tags';
+type Kind =
+  | 'int'
+  | 'int?'
+  | 'string'
+  | 'string?'
+  | 'bool'
+  | 'number'
+  | 'number?'
+  | 'money'
+  | 'money?'
+  | 'moneySet'
+  | 'moneySet?'
+  | 'time'
+  | 'time?'
+  | 'array'
+  | 'object'
+  | 'object?'
+  | 'tags';
 type Spec = Record<string, Kind>;
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
@@ -75,53 +92,326 @@ function check(where: string, record: any, spec: Spec, gid?: string): string[] {
     const problem = kindProblem(record[key], kind);
     if (problem) problems.push(`${where}.${key}: ${problem}`);
   }
-  if (gid && record.admin_graphql_api_id !== `gid://shopify/${gid}/${record.id}`) problems.push(`${where}.admin_graphql_api_id: ${record.admin_graphql_api_id}`);
+  if (gid && record.admin_graphql_api_id !== `gid://shopify/${gid}/${record.id}`)
+    problems.push(`${where}.admin_graphql_api_id: ${record.admin_graphql_api_id}`);
   return problems;
 }
 
-const LINE_ITEM: Spec = { id: 'int', product_id: 'int', variant_id: 'int', title: 'string', name: 'string', sku: 'string', vendor: 'string', quantity: 'int', current_quantity: 'int', fulfillable_quantity: 'int', price: 'money', price_set: 'moneySet', grams: 'int', taxable: 'bool', requires_shipping: 'bool', gift_card: 'bool', properties: 'array', tax_lines: 'array', discount_allocations: 'array', duties: 'array', total_discount: 'money' };
-const TRANSACTION: Spec = { id: 'int', order_id: 'int', kind: 'string', gateway: 'string', status: 'string', amount: 'money', currency: 'string', created_at: 'time', processed_at: 'time', parent_id: 'int?', test: 'bool', total_unsettled_set: 'object', payment_id: 'string' };
-const FULFILLMENT: Spec = { id: 'int', order_id: 'int', name: 'string', status: 'string', location_id: 'int', created_at: 'time', updated_at: 'time', tracking_company: 'string?', tracking_number: 'string?', tracking_numbers: 'array', tracking_urls: 'array', line_items: 'array' };
-const ADDRESS: Spec = { id: 'int', customer_id: 'int', first_name: 'string', last_name: 'string', address1: 'string', city: 'string', country: 'string', country_code: 'string', zip: 'string', name: 'string', default: 'bool' };
+const LINE_ITEM: Spec = {
+  id: 'int',
+  product_id: 'int',
+  variant_id: 'int',
+  title: 'string',
+  name: 'string',
+  sku: 'string',
+  vendor: 'string',
+  quantity: 'int',
+  current_quantity: 'int',
+  fulfillable_quantity: 'int',
+  price: 'money',
+  price_set: 'moneySet',
+  grams: 'int',
+  taxable: 'bool',
+  requires_shipping: 'bool',
+  gift_card: 'bool',
+  properties: 'array',
+  tax_lines: 'array',
+  discount_allocations: 'array',
+  duties: 'array',
+  total_discount: 'money',
+};
+const TRANSACTION: Spec = {
+  id: 'int',
+  order_id: 'int',
+  kind: 'string',
+  gateway: 'string',
+  status: 'string',
+  amount: 'money',
+  currency: 'string',
+  created_at: 'time',
+  processed_at: 'time',
+  parent_id: 'int?',
+  test: 'bool',
+  total_unsettled_set: 'object',
+  payment_id: 'string',
+};
+const FULFILLMENT: Spec = {
+  id: 'int',
+  order_id: 'int',
+  name: 'string',
+  status: 'string',
+  location_id: 'int',
+  created_at: 'time',
+  updated_at: 'time',
+  tracking_company: 'string?',
+  tracking_number: 'string?',
+  tracking_numbers: 'array',
+  tracking_urls: 'array',
+  line_items: 'array',
+};
+const ADDRESS: Spec = {
+  id: 'int',
+  customer_id: 'int',
+  first_name: 'string',
+  last_name: 'string',
+  address1: 'string',
+  city: 'string',
+  country: 'string',
+  country_code: 'string',
+  zip: 'string',
+  name: 'string',
+  default: 'bool',
+};
 
 const RECORD_CHECKS: Record<string, (where: string, record: any) => string[]> = {
   order: (where, order) => {
-    const problems = check(where, order, {
-      id: 'int', name: 'string', number: 'int', order_number: 'int', email: 'string?', contact_email: 'string?', created_at: 'time', updated_at: 'time', processed_at: 'time', closed_at: 'time?', cancelled_at: 'time?', cancel_reason: 'string?',
-      currency: 'string', presentment_currency: 'string', financial_status: 'string', fulfillment_status: 'string?', total_price: 'money', total_price_set: 'moneySet', subtotal_price: 'money', subtotal_price_set: 'moneySet', total_tax: 'money', total_tax_set: 'moneySet',
-      total_discounts: 'money', total_discounts_set: 'moneySet', total_line_items_price: 'money', total_line_items_price_set: 'moneySet', current_total_price: 'money', current_total_price_set: 'moneySet', total_shipping_price_set: 'moneySet', total_outstanding: 'money',
-      tags: 'tags', test: 'bool', confirmed: 'bool', source_name: 'string', token: 'string', note_attributes: 'array', discount_codes: 'array', tax_lines: 'array', payment_gateway_names: 'array', line_items: 'array', fulfillments: 'array', refunds: 'array', shipping_lines: 'array', billing_address: 'object', total_weight: 'int',
-    }, 'Order');
+    const problems = check(
+      where,
+      order,
+      {
+        id: 'int',
+        name: 'string',
+        number: 'int',
+        order_number: 'int',
+        email: 'string?',
+        contact_email: 'string?',
+        created_at: 'time',
+        updated_at: 'time',
+        processed_at: 'time',
+        closed_at: 'time?',
+        cancelled_at: 'time?',
+        cancel_reason: 'string?',
+        currency: 'string',
+        presentment_currency: 'string',
+        financial_status: 'string',
+        fulfillment_status: 'string?',
+        total_price: 'money',
+        total_price_set: 'moneySet',
+        subtotal_price: 'money',
+        subtotal_price_set: 'moneySet',
+        total_tax: 'money',
+        total_tax_set: 'moneySet',
+        total_discounts: 'money',
+        total_discounts_set: 'moneySet',
+        total_line_items_price: 'money',
+        total_line_items_price_set: 'moneySet',
+        current_total_price: 'money',
+        current_total_price_set: 'moneySet',
+        total_shipping_price_set: 'moneySet',
+        total_outstanding: 'money',
+        tags: 'tags',
+        test: 'bool',
+        confirmed: 'bool',
+        source_name: 'string',
+        token: 'string',
+        note_attributes: 'array',
+        discount_codes: 'array',
+        tax_lines: 'array',
+        payment_gateway_names: 'array',
+        line_items: 'array',
+        fulfillments: 'array',
+        refunds: 'array',
+        shipping_lines: 'array',
+        billing_address: 'object',
+        total_weight: 'int',
+      },
+      'Order',
+    );
     order.line_items?.forEach((line: any, i: number) => problems.push(...check(`${where}.line_items[${i}]`, line, LINE_ITEM, 'LineItem')));
     order.fulfillments?.forEach((f: any, i: number) => problems.push(...check(`${where}.fulfillments[${i}]`, f, FULFILLMENT, 'Fulfillment')));
     if (order.customer !== undefined) {
-      problems.push(...check(`${where}.customer`, order.customer, { id: 'int', email: 'string', first_name: 'string', last_name: 'string', state: 'string', tags: 'tags', default_address: 'object' }, 'Customer'));
-      for (const absent of ['orders_count', 'total_spent', 'addresses']) if (absent in order.customer) problems.push(`${where}.customer.${absent}: should not be embedded`);
+      problems.push(
+        ...check(
+          `${where}.customer`,
+          order.customer,
+          { id: 'int', email: 'string', first_name: 'string', last_name: 'string', state: 'string', tags: 'tags', default_address: 'object' },
+          'Customer',
+        ),
+      );
+      for (const absent of ['orders_count', 'total_spent', 'addresses'])
+        if (absent in order.customer) problems.push(`${where}.customer.${absent}: should not be embedded`);
     }
     return problems;
   },
   product: (where, product) => {
-    const problems = check(where, product, { id: 'int', title: 'string', body_html: 'string', vendor: 'string', product_type: 'string', handle: 'string', status: 'string', tags: 'tags', published_at: 'time?', published_scope: 'string', created_at: 'time', updated_at: 'time', variants: 'array', options: 'array', images: 'array', image: 'object?' }, 'Product');
-    product.variants?.forEach((v: any, i: number) =>
-      problems.push(...check(`${where}.variants[${i}]`, v, { id: 'int', product_id: 'int', title: 'string', price: 'money', compare_at_price: 'money?', position: 'int', sku: 'string', inventory_item_id: 'int', inventory_quantity: 'int', grams: 'int', weight: 'number', created_at: 'time', updated_at: 'time', presentment_prices: 'array' }, 'ProductVariant')),
+    const problems = check(
+      where,
+      product,
+      {
+        id: 'int',
+        title: 'string',
+        body_html: 'string',
+        vendor: 'string',
+        product_type: 'string',
+        handle: 'string',
+        status: 'string',
+        tags: 'tags',
+        published_at: 'time?',
+        published_scope: 'string',
+        created_at: 'time',
+        updated_at: 'time',
+        variants: 'array',
+        options: 'array',
+        images: 'array',
+        image: 'object?',
+      },
+      'Product',
     );
-    product.images?.forEach((image: any, i: number) => problems.push(...check(`${where}.images[${i}]`, image, { id: 'int', product_id: 'int', position: 'int', src: 'string', variant_ids: 'array', width: 'int', height: 'int' })));
+    product.variants?.forEach((v: any, i: number) =>
+      problems.push(
+        ...check(
+          `${where}.variants[${i}]`,
+          v,
+          {
+            id: 'int',
+            product_id: 'int',
+            title: 'string',
+            price: 'money',
+            compare_at_price: 'money?',
+            position: 'int',
+            sku: 'string',
+            inventory_item_id: 'int',
+            inventory_quantity: 'int',
+            grams: 'int',
+            weight: 'number',
+            created_at: 'time',
+            updated_at: 'time',
+            presentment_prices: 'array',
+          },
+          'ProductVariant',
+        ),
+      ),
+    );
+    product.images?.forEach((image: any, i: number) =>
+      problems.push(
+        ...check(`${where}.images[${i}]`, image, {
+          id: 'int',
+          product_id: 'int',
+          position: 'int',
+          src: 'string',
+          variant_ids: 'array',
+          width: 'int',
+          height: 'int',
+        }),
+      ),
+    );
     return problems;
   },
   customer: (where, customer) => {
-    const problems = check(where, customer, { id: 'int', email: 'string', first_name: 'string', last_name: 'string', phone: 'string?', state: 'string', verified_email: 'bool', tags: 'tags', note: 'string?', currency: 'string', orders_count: 'int', total_spent: 'money', last_order_id: 'int?', last_order_name: 'string?', tax_exempt: 'bool', tax_exemptions: 'array', created_at: 'time', updated_at: 'time', email_marketing_consent: 'object', sms_marketing_consent: 'object?', default_address: 'object', addresses: 'array' }, 'Customer');
+    const problems = check(
+      where,
+      customer,
+      {
+        id: 'int',
+        email: 'string',
+        first_name: 'string',
+        last_name: 'string',
+        phone: 'string?',
+        state: 'string',
+        verified_email: 'bool',
+        tags: 'tags',
+        note: 'string?',
+        currency: 'string',
+        orders_count: 'int',
+        total_spent: 'money',
+        last_order_id: 'int?',
+        last_order_name: 'string?',
+        tax_exempt: 'bool',
+        tax_exemptions: 'array',
+        created_at: 'time',
+        updated_at: 'time',
+        email_marketing_consent: 'object',
+        sms_marketing_consent: 'object?',
+        default_address: 'object',
+        addresses: 'array',
+      },
+      'Customer',
+    );
     customer.addresses?.forEach((a: any, i: number) => problems.push(...check(`${where}.addresses[${i}]`, a, ADDRESS)));
     return problems;
   },
   draft_order: (where, draft) =>
-    check(where, draft, { id: 'int', name: 'string', status: 'string', email: 'string?', order_id: 'int?', completed_at: 'time?', invoice_sent_at: 'time?', created_at: 'time', updated_at: 'time', total_price: 'money', subtotal_price: 'money', total_tax: 'money', total_price_set: 'moneySet', line_items: 'array', tags: 'tags', currency: 'string' }, 'DraftOrder'),
-  location: (where, location) => check(where, location, { id: 'int', name: 'string', address1: 'string?', city: 'string?', country_code: 'string', active: 'bool', legacy: 'bool', created_at: 'time', updated_at: 'time' }, 'Location'),
-  custom_collection: (where, c) => check(where, c, { id: 'int', handle: 'string', title: 'string', updated_at: 'time', published_at: 'time?', sort_order: 'string', published_scope: 'string' }, 'Collection'),
-  smart_collection: (where, c) => check(where, c, { id: 'int', handle: 'string', title: 'string', updated_at: 'time', published_at: 'time?', sort_order: 'string', published_scope: 'string', disjunctive: 'bool', rules: 'array' }, 'Collection'),
-  collection: (where, c) => check(where, c, { id: 'int', handle: 'string', title: 'string', updated_at: 'time', products_count: 'int', collection_type: 'string' }, 'Collection'),
+    check(
+      where,
+      draft,
+      {
+        id: 'int',
+        name: 'string',
+        status: 'string',
+        email: 'string?',
+        order_id: 'int?',
+        completed_at: 'time?',
+        invoice_sent_at: 'time?',
+        created_at: 'time',
+        updated_at: 'time',
+        total_price: 'money',
+        subtotal_price: 'money',
+        total_tax: 'money',
+        total_price_set: 'moneySet',
+        line_items: 'array',
+        tags: 'tags',
+        currency: 'string',
+      },
+      'DraftOrder',
+    ),
+  location: (where, location) =>
+    check(
+      where,
+      location,
+      {
+        id: 'int',
+        name: 'string',
+        address1: 'string?',
+        city: 'string?',
+        country_code: 'string',
+        active: 'bool',
+        legacy: 'bool',
+        created_at: 'time',
+        updated_at: 'time',
+      },
+      'Location',
+    ),
+  custom_collection: (where, c) =>
+    check(
+      where,
+      c,
+      { id: 'int', handle: 'string', title: 'string', updated_at: 'time', published_at: 'time?', sort_order: 'string', published_scope: 'string' },
+      'Collection',
+    ),
+  smart_collection: (where, c) =>
+    check(
+      where,
+      c,
+      {
+        id: 'int',
+        handle: 'string',
+        title: 'string',
+        updated_at: 'time',
+        published_at: 'time?',
+        sort_order: 'string',
+        published_scope: 'string',
+        disjunctive: 'bool',
+        rules: 'array',
+      },
+      'Collection',
+    ),
+  collection: (where, c) =>
+    check(where, c, { id: 'int', handle: 'string', title: 'string', updated_at: 'time', products_count: 'int', collection_type: 'string' }, 'Collection'),
   transaction: (where, t) => check(where, t, TRANSACTION, 'OrderTransaction'),
   fulfillment: (where, f) => check(where, f, FULFILLMENT, 'Fulfillment'),
-  shop: (where, s) => check(where, s, { id: 'int', name: 'string', email: 'string', domain: 'string', myshopify_domain: 'string', currency: 'string', iana_timezone: 'string', primary_location_id: 'int', created_at: 'time', updated_at: 'time' }),
+  shop: (where, s) =>
+    check(where, s, {
+      id: 'int',
+      name: 'string',
+      email: 'string',
+      domain: 'string',
+      myshopify_domain: 'string',
+      currency: 'string',
+      iana_timezone: 'string',
+      primary_location_id: 'int',
+      created_at: 'time',
+      updated_at: 'time',
+    }),
 };
 
 const PLURAL_TO_SINGULAR: Record<string, string> = {
@@ -218,7 +508,10 @@ function apiUrl(fake: ShopifyFake, path: string, version = '2026-10'): string {
 
 async function fetchJson(fake: ShopifyFake, url: string, init: CallInit = {}): Promise<HttpAnswer> {
   const token = init.token === undefined ? fake.accessToken : init.token;
-  return httpCall(url, { method: init.method, headers: { accept: 'application/json', ...init.headers, ...(token === null ? {} : { 'X-Shopify-Access-Token': token }) } });
+  return httpCall(url, {
+    method: init.method,
+    headers: { accept: 'application/json', ...init.headers, ...(token === null ? {} : { 'X-Shopify-Access-Token': token }) },
+  });
 }
 
 const call = (fake: ShopifyFake, path: string, init: CallInit = {}): Promise<HttpAnswer> => fetchJson(fake, apiUrl(fake, path, init.version), init);
@@ -330,7 +623,9 @@ describe('start-up and describe()', () => {
       await fake.close();
       return Number(new URL(fake.baseUrl).port);
     };
-    const { port, started: fixed } = await startOnFreedPort(probe, (port) => startShopifyFake({ port, host: '127.0.0.1', records: 5, seed: 1, rateLimits: false }));
+    const { port, started: fixed } = await startOnFreedPort(probe, (port) =>
+      startShopifyFake({ port, host: '127.0.0.1', records: 5, seed: 1, rateLimits: false }),
+    );
     try {
       expect(fixed.describe().base_url).toBe(`http://127.0.0.1:${port}/admin/api/2026-10`);
       expect((await call(fixed, '/orders/count.json?status=any')).body).toEqual({ count: 5 });
@@ -484,7 +779,11 @@ describe('orders', () => {
 
   test('page_info carries the first request’s filters to the next pages', async () => {
     const expected = fake.dataset.orders.filter((order) => order.financial_status === 'paid' && order.created_at >= '2025-06');
-    const all = await readAll(fake, `/orders.json?status=any&financial_status=paid&created_at_min=${encodeURIComponent('2025-06-01T00:00:00-07:00')}&limit=100`, 'orders');
+    const all = await readAll(
+      fake,
+      `/orders.json?status=any&financial_status=paid&created_at_min=${encodeURIComponent('2025-06-01T00:00:00-07:00')}&limit=100`,
+      'orders',
+    );
     expect(all.pages).toBe(Math.ceil(expected.length / 100));
     expect(all.records.map((order) => order.id)).toEqual(expected.map((order) => order.id));
   });
@@ -495,7 +794,9 @@ describe('orders', () => {
     for (const extra of ['status=any', 'since_id=1', 'order=id+asc', 'unknown=1']) {
       const result = await call(fake, `/orders.json?page_info=${pageInfo}&${extra}`);
       expect(result.status).toBe(400);
-      expect(result.body).toEqual({ errors: `${extra.split('=')[0]} cannot be passed when page_info is present. See https://shopify.dev/api/usage/pagination-rest for more information.` });
+      expect(result.body).toEqual({
+        errors: `${extra.split('=')[0]} cannot be passed when page_info is present. See https://shopify.dev/api/usage/pagination-rest for more information.`,
+      });
     }
     const ok = await call(fake, `/orders.json?page_info=${pageInfo}&limit=2&fields=id,name`);
     expect(ok.status).toBe(200);
@@ -529,7 +830,8 @@ describe('orders', () => {
 
   test('filters: ids, since_id, name, the date ranges, financial and fulfillment status, attribution_app_id', async () => {
     const orders = fake.dataset.orders;
-    const ids = async (query: string): Promise<number[]> => (await readAll(fake, `/orders.json?status=any&limit=250&fields=id&${query}`, 'orders')).records.map((order) => order.id);
+    const ids = async (query: string): Promise<number[]> =>
+      (await readAll(fake, `/orders.json?status=any&limit=250&fields=id&${query}`, 'orders')).records.map((order) => order.id);
     const where = (test: (order: (typeof orders)[number]) => boolean): number[] => orders.filter(test).map((order) => order.id);
     expect(await ids(`since_id=${orders[1189]!.id}`)).toEqual(orders.slice(1190).map((order) => order.id));
     expect(await ids('name=%231001')).toEqual([orders[0]!.id]);
@@ -541,12 +843,18 @@ describe('orders', () => {
     const updated = '2026-06-01T00:00:00-07:00';
     expect(await ids(`updated_at_min=${encodeURIComponent(updated)}`)).toEqual(where((order) => Date.parse(order.updated_at) >= Date.parse(updated)));
     expect(await ids('processed_at_min=2026-01-01&processed_at_max=2026-01-31')).toEqual(
-      where((order) => Date.parse(order.processed_at) >= Date.parse('2026-01-01T00:00:00-07:00') && Date.parse(order.processed_at) <= Date.parse('2026-01-31T00:00:00-07:00')),
+      where(
+        (order) =>
+          Date.parse(order.processed_at) >= Date.parse('2026-01-01T00:00:00-07:00') &&
+          Date.parse(order.processed_at) <= Date.parse('2026-01-31T00:00:00-07:00'),
+      ),
     );
     for (const status of ['paid', 'pending', 'authorized', 'partially_paid', 'partially_refunded', 'refunded', 'voided']) {
       expect(await ids(`financial_status=${status}`)).toEqual(where((order) => order.financial_status === status));
     }
-    expect(await ids('financial_status=unpaid')).toEqual(where((order) => order.financial_status === 'authorized' || order.financial_status === 'partially_paid'));
+    expect(await ids('financial_status=unpaid')).toEqual(
+      where((order) => order.financial_status === 'authorized' || order.financial_status === 'partially_paid'),
+    );
     expect(await ids('fulfillment_status=shipped')).toEqual(where((order) => order.fulfillment_status === 'fulfilled'));
     expect(await ids('fulfillment_status=partial')).toEqual(where((order) => order.fulfillment_status === 'partial'));
     expect(await ids('fulfillment_status=unshipped')).toEqual(where((order) => order.fulfillment_status === null));
@@ -556,7 +864,9 @@ describe('orders', () => {
     expect(await ids('attribution_app_id=current')).toEqual([]);
     expect((await call(fake, '/orders.json?created_at_min=yesterday')).body).toEqual({ errors: { created_at_min: ['must be an ISO 8601 date and time'] } });
     expect((await call(fake, '/orders.json?ids=1,x')).status).toBe(400);
-    expect((await call(fake, '/orders/count.json?status=any&financial_status=refunded')).body).toEqual({ count: where((order) => order.financial_status === 'refunded').length });
+    expect((await call(fake, '/orders/count.json?status=any&financial_status=refunded')).body).toEqual({
+      count: where((order) => order.financial_status === 'refunded').length,
+    });
   });
 
   test('order=updated_at desc sorts and pages in that order, ties broken by id', async () => {
@@ -659,7 +969,8 @@ describe('products', () => {
 
   test('filters: vendor and product_type (unicode, ampersand), handle list, status, published_status, title, collection_id, dates', async () => {
     const products = fake.dataset.products;
-    const ids = async (query: string): Promise<number[]> => (await readAll(fake, `/products.json?limit=250&fields=id&${query}`, 'products')).records.map((p) => p.id);
+    const ids = async (query: string): Promise<number[]> =>
+      (await readAll(fake, `/products.json?limit=250&fields=id&${query}`, 'products')).records.map((p) => p.id);
     const where = (test: (product: (typeof products)[number]) => boolean): number[] => products.filter(test).map((p) => p.id);
     const vendor = where((p) => p.vendor === 'Kōbō Ceramics');
     expect(vendor.length).toBeGreaterThan(0);
@@ -718,7 +1029,9 @@ describe('customers', () => {
     const page = await call(fake, `/customers.json?limit=250&fields=id&created_at_min=${encodeURIComponent(min)}&created_at_max=${encodeURIComponent(max)}`);
     expect(page.body.customers.map((c: any) => c.id)).toEqual(customers.slice(100, 200).map((c) => c.id));
     const updated = await readAll(fake, '/customers.json?limit=250&fields=id&updated_at_min=2026-09-01', 'customers');
-    expect(updated.records.map((c) => c.id)).toEqual(customers.filter((c) => Date.parse(c.updated_at) >= Date.parse('2026-09-01T00:00:00-07:00')).map((c) => c.id));
+    expect(updated.records.map((c) => c.id)).toEqual(
+      customers.filter((c) => Date.parse(c.updated_at) >= Date.parse('2026-09-01T00:00:00-07:00')).map((c) => c.id),
+    );
     expect((await call(fake, `/customers/count.json?created_at_min=${encodeURIComponent(min)}`)).body).toEqual({ count: 300 });
     expect((await call(fake, `/customers/${customers[5]!.id}.json`)).body).toEqual({ customer: json(customers[5]) });
     expect((await call(fake, `/customers/${customers[5]!.id}.json?fields=email`)).body).toEqual({ customer: { email: customers[5]!.email } });
@@ -789,7 +1102,10 @@ describe('collections', () => {
   });
 
   test('product_id lists the collections holding a product', async () => {
-    const product = fake.dataset.products.find((p) => [...fake.dataset.customCollections, ...fake.dataset.smartCollections].filter((c) => fake.dataset.collectionProductIds(c.id).includes(p.id)).length >= 2)!;
+    const product = fake.dataset.products.find(
+      (p) =>
+        [...fake.dataset.customCollections, ...fake.dataset.smartCollections].filter((c) => fake.dataset.collectionProductIds(c.id).includes(p.id)).length >= 2,
+    )!;
     const holding = (list: readonly { id: number }[]) => list.filter((c) => fake.dataset.collectionProductIds(c.id).includes(product.id)).map((c) => c.id);
     const custom = await call(fake, `/custom_collections.json?product_id=${product.id}&fields=id`);
     const smart = await call(fake, `/smart_collections.json?product_id=${product.id}&fields=id`);
@@ -803,9 +1119,15 @@ describe('collections', () => {
     const smart = fake.dataset.smartCollections[0]!;
     const ownCustom = await call(fake, `/custom_collections/${custom.id}.json`);
     expect(ownCustom.body.custom_collection.products_count).toBe(fake.dataset.collectionProductIds(custom.id).length);
-    expect(Object.keys(ownCustom.body.custom_collection).indexOf('products_count')).toBe(Object.keys(ownCustom.body.custom_collection).indexOf('template_suffix') + 1);
+    expect(Object.keys(ownCustom.body.custom_collection).indexOf('products_count')).toBe(
+      Object.keys(ownCustom.body.custom_collection).indexOf('template_suffix') + 1,
+    );
     const ownSmart = await call(fake, `/smart_collections/${smart.id}.json`);
-    expect(ownSmart.body.smart_collection).toMatchObject({ id: smart.id, rules: smart.rules, products_count: fake.dataset.collectionProductIds(smart.id).length });
+    expect(ownSmart.body.smart_collection).toMatchObject({
+      id: smart.id,
+      rules: smart.rules,
+      products_count: fake.dataset.collectionProductIds(smart.id).length,
+    });
     expect((await call(fake, `/custom_collections/${smart.id}.json`)).body).toEqual(NOT_FOUND);
     expect((await call(fake, `/smart_collections/${custom.id}.json`)).body).toEqual(NOT_FOUND);
     const generic = await call(fake, `/collections/${smart.id}.json`);
@@ -988,7 +1310,11 @@ describe('fault switches', () => {
 
 describe('router fallbacks and the request log', () => {
   test('unknown paths and other methods are 404 Not Found; a valid token still sees its call-limit', async () => {
-    for (const [path, method] of [['/gift_cards.json', 'GET'], ['/orders.json', 'POST'], ['/orders/1/refunds.json', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/gift_cards.json', 'GET'],
+      ['/orders.json', 'POST'],
+      ['/orders/1/refunds.json', 'GET'],
+    ] as const) {
       const result = await call(limited, path, { method });
       expect(result.status).toBe(404);
       expect(result.body).toEqual(NOT_FOUND);
@@ -1003,7 +1329,12 @@ describe('router fallbacks and the request log', () => {
     await call(fake, '/orders.json?limit=2&status=any&fields=id');
     expect(fake.requests).toHaveLength(1);
     const [exchange] = fake.requests;
-    expect(exchange).toMatchObject({ method: 'GET', path: '/admin/api/2026-10/orders.json', query: { limit: '2', status: 'any', fields: 'id' }, route: '/admin/api/:version/orders.json' });
+    expect(exchange).toMatchObject({
+      method: 'GET',
+      path: '/admin/api/2026-10/orders.json',
+      query: { limit: '2', status: 'any', fields: 'id' },
+      route: '/admin/api/:version/orders.json',
+    });
     expect(exchange!.response.status).toBe(200);
     expect((exchange!.response.body as any).orders).toHaveLength(2);
     expect(exchange!.headers['x-shopify-access-token']).toBe(fake.accessToken);

@@ -24,8 +24,25 @@ const schemasDoc = loadOpenApi(fileURLToPath(new URL('../../../shared/upstream-s
 
 /** The keys of a Property as the fake renders it: the schemas API's shape. */
 const PROPERTY_KEYS = [
-  'archived', 'calculated', 'createdAt', 'dataSensitivity', 'description', 'displayOrder', 'externalOptions', 'fieldType', 'formField',
-  'groupName', 'hasUniqueValue', 'hidden', 'hubspotDefined', 'label', 'modificationMetadata', 'name', 'options', 'type', 'updatedAt',
+  'archived',
+  'calculated',
+  'createdAt',
+  'dataSensitivity',
+  'description',
+  'displayOrder',
+  'externalOptions',
+  'fieldType',
+  'formField',
+  'groupName',
+  'hasUniqueValue',
+  'hidden',
+  'hubspotDefined',
+  'label',
+  'modificationMetadata',
+  'name',
+  'options',
+  'type',
+  'updatedAt',
 ];
 
 /** What a pass of deals discovers from the fake: number, datetime and date properties, hidden and archived ones left out. */
@@ -57,7 +74,11 @@ async function storeUrl(backend: 'sqlite' | 'postgres'): Promise<string> {
   return `sqlite:${join(dir, 'copy.db')}`;
 }
 
-async function get(fake: HubspotFake, path: string, token: string | null = fake.privateAppToken): Promise<{ status: number; body: any; correlationId: string | null }> {
+async function get(
+  fake: HubspotFake,
+  path: string,
+  token: string | null = fake.privateAppToken,
+): Promise<{ status: number; body: any; correlationId: string | null }> {
   const response = await fetch(fake.baseUrl + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.status, body: await response.json(), correlationId: response.headers.get('x-hubspot-correlation-id') };
 }
@@ -66,7 +87,10 @@ async function get(fake: HubspotFake, path: string, token: string | null = fake.
 const allDeals = (fake: HubspotFake): CrmRecord[] => [...fake.dataset.records('deals', false), ...fake.dataset.records('deals', true)];
 /** Ids of the deals whose `name` value passes `keep`, sorted as search ids are compared. */
 const idsWhere = (records: CrmRecord[], name: string, keep: (value: string) => boolean) =>
-  records.filter((record) => record.properties[name] !== undefined && keep(record.properties[name]!)).map((record) => record.id).sort();
+  records
+    .filter((record) => record.properties[name] !== undefined && keep(record.properties[name]!))
+    .map((record) => record.id)
+    .sort();
 
 describe('the fake properties route', () => {
   let fake: HubspotFake;
@@ -75,14 +99,17 @@ describe('the fake properties route', () => {
   });
   afterAll(async () => fake?.close());
 
-  test.each(['contacts', 'companies', 'deals', 'tickets', 'p19936437_car', '2-3508482'])('GET /crm/v3/properties/%s answers {results:[Property]} as the schemas document defines it', async (type) => {
-    const { status, body } = await get(fake, `/crm/v3/properties/${type}`);
-    expect(status).toBe(200);
-    expect(Object.keys(body)).toEqual(['results']);
-    const problems = (body.results as unknown[]).flatMap((property, index) => checkComponent(schemasDoc, 'Property', property, `results/${index}`));
-    expect(problems).toEqual([]);
-    for (const property of body.results) expect(Object.keys(property).sort()).toEqual(PROPERTY_KEYS);
-  });
+  test.each(['contacts', 'companies', 'deals', 'tickets', 'p19936437_car', '2-3508482'])(
+    'GET /crm/v3/properties/%s answers {results:[Property]} as the schemas document defines it',
+    async (type) => {
+      const { status, body } = await get(fake, `/crm/v3/properties/${type}`);
+      expect(status).toBe(200);
+      expect(Object.keys(body)).toEqual(['results']);
+      const problems = (body.results as unknown[]).flatMap((property, index) => checkComponent(schemasDoc, 'Property', property, `results/${index}`));
+      expect(problems).toEqual([]);
+      for (const property of body.results) expect(Object.keys(property).sort()).toEqual(PROPERTY_KEYS);
+    },
+  );
 
   test('deals: HubSpot-defined properties and the portal custom ones with their types; hidden flagged, archived only with archived=true', async () => {
     const live = (await get(fake, '/crm/v3/properties/deals')).body.results as Rec[];
@@ -105,15 +132,25 @@ describe('the fake properties route', () => {
     const archived = (await get(fake, '/crm/v3/properties/deals?archived=true')).body.results as Rec[];
     expect(archived.map((p) => [p.name, p.archived, p.archivedAt])).toEqual([['legacy_region', true, '2024-06-03T10:15:00.000Z']]);
     const companies = (await get(fake, '/crm/v3/properties/companies')).body.results as Rec[];
-    expect(companies.find((p) => p.name === 'partner_tier')).toMatchObject({ type: 'enumeration', fieldType: 'select', hubspotDefined: false, options: [{ value: 'bronze' }, { value: 'silver' }, { value: 'gold' }, { value: 'platinum' }] });
+    expect(companies.find((p) => p.name === 'partner_tier')).toMatchObject({
+      type: 'enumeration',
+      fieldType: 'select',
+      hubspotDefined: false,
+      options: [{ value: 'bronze' }, { value: 'silver' }, { value: 'gold' }, { value: 'platinum' }],
+    });
     const contacts = (await get(fake, '/crm/v3/properties/contacts')).body.results as Rec[];
     expect(contacts.find((p) => p.name === 'secondary_phone')).toMatchObject({ type: 'phone_number', hubspotDefined: false });
   });
 
-  test('an unknown object type is 404 with HubSpot\'s error body; no token is 401; a bad archived is 400', async () => {
+  test("an unknown object type is 404 with HubSpot's error body; no token is 401; a bad archived is 400", async () => {
     const missing = await get(fake, '/crm/v3/properties/spaceships');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ status: 'error', message: 'Unable to infer object type from: spaceships', correlationId: missing.correlationId, category: 'OBJECT_NOT_FOUND' });
+    expect(missing.body).toEqual({
+      status: 'error',
+      message: 'Unable to infer object type from: spaceships',
+      correlationId: missing.correlationId,
+      category: 'OBJECT_NOT_FOUND',
+    });
     expect(checkComponent(schemasDoc, 'Error', missing.body, 'body')).toEqual([]);
     const anonymous = await get(fake, '/crm/v3/properties/deals', null);
     expect([anonymous.status, anonymous.body.category]).toEqual([401, 'INVALID_AUTHENTICATION']);
@@ -211,7 +248,10 @@ describe.each(['sqlite', 'postgres'] as const)('a HubSpot copy with discovered p
       // Hidden properties are not asked for, so the copy does not hold them.
       expect((hit.data.properties as Rec).internal_score).toBeUndefined();
     }
-    const sorted = await searchAll(search, { query: { filter: { gte: { 'properties.contract_months': 12 } }, sort: [{ 'properties.contract_months': 'desc' }] }, limit: 9 });
+    const sorted = await searchAll(search, {
+      query: { filter: { gte: { 'properties.contract_months': 12 } }, sort: [{ 'properties.contract_months': 'desc' }] },
+      limit: 9,
+    });
     const months = sorted.map((hit) => Number((hit.data.properties as Rec).contract_months));
     expect(months).toEqual([...months].sort((a, b) => b - a));
   });
@@ -233,7 +273,7 @@ describe.each(['sqlite', 'postgres'] as const)('a HubSpot copy with discovered p
     expect((await dealsState()).value_types?.['properties.seat_count']).toBe('number');
   });
 
-  test('the manifest\'s value_types win over discovered ones: amount stays a number when the portal says datetime', async () => {
+  test("the manifest's value_types win over discovered ones: amount stays a number when the portal says datetime", async () => {
     fake.properties.setType('deals', 'amount', 'datetime', 'date');
     const [state] = await hubspot.sync({ entities: ['deals'] });
     expect(state?.value_types?.['properties.amount']).toBe('date-time');
@@ -246,10 +286,15 @@ describe.each(['sqlite', 'postgres'] as const)('a HubSpot copy with discovered p
   test('names joining past max_read_param_length fail the pass with URI_TOO_LONG before any read; the last types stay', async () => {
     const before = (await dealsState()).value_types;
     const long = Array.from({ length: 120 }, (_, index) => `custom_field_with_a_rather_long_internal_name_${String(index).padStart(3, '0')}_${'x'.repeat(50)}`);
-    for (const name of long) fake.properties.add('deals', { name, label: name, type: 'string', fieldType: 'text', groupName: 'dealinformation', description: '' });
+    for (const name of long)
+      fake.properties.add('deals', { name, label: name, type: 'string', fieldType: 'text', groupName: 'dealinformation', description: '' });
     fake.clearRequests();
     const [state] = await hubspot.sync({ entities: ['deals'] });
-    const joined = 'dealname,amount,closedate,pipeline,dealstage,dealtype,description,createdate,hs_lastmodifieddate,hs_object_id,contract_months,renewal_date,seat_count'.length + long.join(',').length + 1;
+    const joined =
+      'dealname,amount,closedate,pipeline,dealstage,dealtype,description,createdate,hs_lastmodifieddate,hs_object_id,contract_months,renewal_date,seat_count'
+        .length +
+      long.join(',').length +
+      1;
     expect(state?.status).toBe('failed');
     expect(state?.last_error).toBe(
       `URI_TOO_LONG: hubspot deals: the ${13 + 120} discovered field names join to ${joined} characters in "properties", over the 12000 a read may send (max_read_param_length); hide or archive unused fields upstream`,
@@ -257,7 +302,9 @@ describe.each(['sqlite', 'postgres'] as const)('a HubSpot copy with discovered p
     expect(fake.requests.map((request) => request.path)).toEqual(['/crm/v3/properties/deals']);
     expect((await dealsState()).value_types).toEqual(before);
     // Search still answers from the last successful pass.
-    expect((await search({ query: { filter: { eq: { 'properties.contract_months': 12 } } } })).hits.length).toBe(idsWhere(allDeals(fake), 'contract_months', (m) => Number(m) === 12).length);
+    expect((await search({ query: { filter: { eq: { 'properties.contract_months': 12 } } } })).hits.length).toBe(
+      idsWhere(allDeals(fake), 'contract_months', (m) => Number(m) === 12).length,
+    );
   });
 });
 

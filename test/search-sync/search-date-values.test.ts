@@ -82,7 +82,9 @@ describe.each(['sqlite', 'postgres'] as const)('date-time values on the sandbox 
     // A window with each end in its own offset (+09:00, Z) and eq on an instant written in UTC.
     const endMs = createdMs(sorted[Math.floor((sorted.length * 2) / 3)]!);
     const window = { and: [{ gte: { created_at: bound } }, { lt: { created_at: new Date(endMs).toISOString() } }] };
-    expect(ids(await searchOrders({ query: { filter: window } }))).toEqual(idsOf(upstreamOrders.filter((order) => createdMs(order) >= boundMs && createdMs(order) < endMs)));
+    expect(ids(await searchOrders({ query: { filter: window } }))).toEqual(
+      idsOf(upstreamOrders.filter((order) => createdMs(order) >= boundMs && createdMs(order) < endMs)),
+    );
     const eq = await searchOrders({ query: { filter: { eq: { created_at: new Date(boundMs).toISOString() } } } });
     expect(ids(eq)).toEqual(idsOf(upstreamOrders.filter((order) => createdMs(order) === boundMs)));
     expect(eq.length).toBeGreaterThan(0);
@@ -92,7 +94,11 @@ describe.each(['sqlite', 'postgres'] as const)('date-time values on the sandbox 
 
   test('sorted by Shopify updated_at, keyset pages return every order once in instant order', async () => {
     const updatedMs = (order: Rec) => Date.parse(String(order.updated_at));
-    const desc = await searchAll((p) => orders.execute('orders', 'search', p), { query: { sort: [{ updated_at: 'desc' }] }, limit: 37, fields: ['id', 'updated_at'] });
+    const desc = await searchAll((p) => orders.execute('orders', 'search', p), {
+      query: { sort: [{ updated_at: 'desc' }] },
+      limit: 37,
+      fields: ['id', 'updated_at'],
+    });
     const expected = [...upstreamOrders].sort((a, b) => updatedMs(b) - updatedMs(a) || byId(a, b)).map((order) => String(order.id));
     expect(desc.map((hit) => hit.id)).toEqual(expected);
   });
@@ -114,25 +120,70 @@ describe.each(['sqlite', 'postgres'] as const)('date-time values on the sandbox 
   });
 
   test('"2024-02-30" and "yesterday" on a date-time field are INVALID_PARAMS naming the field, the type and an example', async () => {
-    const example = '(an ISO 8601 date such as "2024-03-01" or date-time such as "2024-03-01T09:30:00Z" or "2024-03-01T09:30:00-07:00" (no zone means UTC), or epoch milliseconds)';
+    const example =
+      '(an ISO 8601 date such as "2024-03-01" or date-time such as "2024-03-01T09:30:00Z" or "2024-03-01T09:30:00-07:00" (no zone means UTC), or epoch milliseconds)';
     const error = await rejection(deals.execute('deals', 'search', { query: { filter: { gte: { 'properties.closedate': '2024-02-30' } } } }));
     expect(error.code).toBe('INVALID_PARAMS');
-    expect(error.details).toEqual([{ path: '/query/filter/gte/properties.closedate', message: `properties.closedate is a date-time field: "2024-02-30" is not a date-time ${example}` }]);
+    expect(error.details).toEqual([
+      { path: '/query/filter/gte/properties.closedate', message: `properties.closedate is a date-time field: "2024-02-30" is not a date-time ${example}` },
+    ]);
     const words = await rejection(orders.execute('orders', 'search', { query: { filter: { in: { created_at: ['2024-02-29', 'yesterday'] } } } }));
     expect(words.code).toBe('INVALID_PARAMS');
-    expect(words.details).toEqual([{ path: '/query/filter/in/created_at/1', message: `created_at is a date-time field: "yesterday" is not a date-time ${example}` }]);
+    expect(words.details).toEqual([
+      { path: '/query/filter/in/created_at/1', message: `created_at is a date-time field: "yesterday" is not a date-time ${example}` },
+    ]);
   });
 });
 
 /** Values a date-time path may hold: each side of every rule, and values of other kinds. */
 const EDGE_VALUES: unknown[] = [
-  '2024-02-29', '2023-02-29', '1900-02-29', '2000-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00',
-  '0000-01-01', '0001-01-01', '9999-12-31T23:59:59.999999999Z', '2024-01-01T24:00', '2024-01-01T23:60', '2024-01-01T23:59:60Z',
-  '2024-01-01T10:00:00+24:00', '2024-01-01T10:00:00+23:59', '2024-01-01T10:00:00-00:00', '2024-01-01 10:00:00', '2024-01-01T10:00:00z',
-  '2024-01-01T10:00:00.1234567891Z', '2024-01-01T10:00:00.', '2024-01-01T10', '2024-1-01', ' 2024-01-01', '2024-01-01\n', '',
-  '1709285400000', '1234567890123456', '000000000000001', '-1', '1e12', 'yesterday',
-  '2024-11-03T01:30:00-04:00', '2024-11-03T01:10:00-05:00', '2024-11-03T05:30:00Z', '2024-11-03T05:30', '2024-11-03T07:00:00.5+01:30',
-  1709285400000, -86_400_000, 0.5, 0, true, false, null, { a: 1 }, ['2024-01-01'],
+  '2024-02-29',
+  '2023-02-29',
+  '1900-02-29',
+  '2000-02-29',
+  '2024-02-30',
+  '2024-04-31',
+  '2024-13-01',
+  '2024-00-10',
+  '2024-01-00',
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31T23:59:59.999999999Z',
+  '2024-01-01T24:00',
+  '2024-01-01T23:60',
+  '2024-01-01T23:59:60Z',
+  '2024-01-01T10:00:00+24:00',
+  '2024-01-01T10:00:00+23:59',
+  '2024-01-01T10:00:00-00:00',
+  '2024-01-01 10:00:00',
+  '2024-01-01T10:00:00z',
+  '2024-01-01T10:00:00.1234567891Z',
+  '2024-01-01T10:00:00.',
+  '2024-01-01T10',
+  '2024-1-01',
+  ' 2024-01-01',
+  '2024-01-01\n',
+  '',
+  '1709285400000',
+  '1234567890123456',
+  '000000000000001',
+  '-1',
+  '1e12',
+  'yesterday',
+  '2024-11-03T01:30:00-04:00',
+  '2024-11-03T01:10:00-05:00',
+  '2024-11-03T05:30:00Z',
+  '2024-11-03T05:30',
+  '2024-11-03T07:00:00.5+01:30',
+  1709285400000,
+  -86_400_000,
+  0.5,
+  0,
+  true,
+  false,
+  null,
+  { a: 1 },
+  ['2024-01-01'],
 ];
 
 /** Dates built from parts on both sides of each calendar limit, in every zone form. */
@@ -141,7 +192,14 @@ const PARTS = fc
     y: fc.integer({ min: 0, max: 9999 }),
     mo: fc.integer({ min: 0, max: 13 }),
     d: fc.integer({ min: 0, max: 32 }),
-    time: fc.option(fc.record({ h: fc.integer({ min: 0, max: 24 }), mi: fc.integer({ min: 0, max: 60 }), s: fc.option(fc.integer({ min: 0, max: 60 })), f: fc.option(fc.stringMatching(/^\d{1,10}$/)) })),
+    time: fc.option(
+      fc.record({
+        h: fc.integer({ min: 0, max: 24 }),
+        mi: fc.integer({ min: 0, max: 60 }),
+        s: fc.option(fc.integer({ min: 0, max: 60 })),
+        f: fc.option(fc.stringMatching(/^\d{1,10}$/)),
+      }),
+    ),
     zone: fc.constantFrom('', 'Z', '+05:30', '-07:00', '+14:00', '-23:59', '+24:00', '+01:60'),
   })
   .map(({ y, mo, d, time, zone }) => {
@@ -167,7 +225,10 @@ describe.each(['sqlite', 'postgres'] as const)('the date-time rule on %s', (dial
     add('e', EDGE_VALUES);
     add('p', fc.sample(PARTS, { numRuns: 150, seed: 12 }));
     add('s', fc.sample(fc.string({ unit: fc.constantFrom('0', '1', '2', '9', '-', ':', 'T', 'Z', '+', '.', ' '), maxLength: 24 }), { numRuns: 60, seed: 12 }));
-    add('u', fc.sample(fc.string({ unit: 'binary', maxLength: 12 }), { numRuns: 20, seed: 12 }).map((text) => text.replaceAll('\u0000', '')));
+    add(
+      'u',
+      fc.sample(fc.string({ unit: 'binary', maxLength: 12 }), { numRuns: 20, seed: 12 }).map((text) => text.replaceAll('\u0000', '')),
+    );
     records.push({ id: 'missing' });
     await backend.upsert(SCOPE, records, 'id');
   }, 60_000);
@@ -215,7 +276,12 @@ describe.each(['sqlite', 'postgres'] as const)('the date-time rule on %s', (dial
       [{ in: { at: ['2024-11-03T06:30:00+01:00', 1709285400000, '2024-02-29'] } }, (ms) => [from, 1709285400000, Date.parse('2024-02-29')].includes(ms)],
     ];
     for (const [filter, accept] of cases) {
-      const expected = idsOf(records.filter((record) => { const ms = valueAt(record); return ms !== null && accept(ms); }));
+      const expected = idsOf(
+        records.filter((record) => {
+          const ms = valueAt(record);
+          return ms !== null && accept(ms);
+        }),
+      );
       expect([filter, ids(await search({ query: { filter } }))]).toEqual([filter, expected]);
     }
     const neq = idsOf(records.filter((record) => valueAt(record) !== from));
@@ -229,7 +295,8 @@ describe.each(['sqlite', 'postgres'] as const)('the date-time rule on %s', (dial
   });
 
   test('the query hash includes the type: a cursor of the text order or the number order is refused', async () => {
-    const first = (valueTypes: Rec) => runSearch(backend.db, dialect, SCOPE, parseSearchParams({ query: { sort: [{ at: 'asc' }] }, limit: 2 }, FIELDS, valueTypes as typeof VALUE_TYPES));
+    const first = (valueTypes: Rec) =>
+      runSearch(backend.db, dialect, SCOPE, parseSearchParams({ query: { sort: [{ at: 'asc' }] }, limit: 2 }, FIELDS, valueTypes as typeof VALUE_TYPES));
     const next = (cursor: string | null) => () => parseSearchParams({ query: { sort: [{ at: 'asc' }] }, limit: 2, cursor }, FIELDS, VALUE_TYPES);
     expect(next((await first({})).next_cursor)).toThrow(/different query/);
     expect(next((await first({ at: 'number' })).next_cursor)).toThrow(/different query/);

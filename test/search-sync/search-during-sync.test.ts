@@ -110,7 +110,11 @@ describe.each(['sqlite', 'postgres'] as const)('cursor paging while a sync rewri
       // After the pass: renamed contacts carry the new name, deleted ones are archived.
       const renamedHits = await connection.execute('contacts', 'search', { query: { filter: { like: { 'properties.lastname': 'Renamed%' } } }, limit: 10000 });
       expect(renamedHits.hits.map((h) => h.id).sort()).toEqual([...renamed].sort());
-      const removedHits = await connection.execute('contacts', 'search', { query: { filter: { in: { id: [...removed] } } }, limit: 10000, fields: ['archived'] });
+      const removedHits = await connection.execute('contacts', 'search', {
+        query: { filter: { in: { id: [...removed] } } },
+        limit: 10000,
+        fields: ['archived'],
+      });
       expect(removedHits.hits.map((h) => [h.id, h.data.archived]).sort()).toEqual([...removed].map((id) => [id, true]).sort());
       const archivedHits = await connection.execute('contacts', 'search', { query: { filter: { eq: { archived: true } } }, limit: 10000, fields: ['id'] });
       expect(archivedHits.hits.map((h) => h.id).sort()).toEqual([...archivedBefore, ...removed].sort());

@@ -38,7 +38,10 @@ describe.each(['sqlite', 'postgres'] as const)('value types on the sandbox copy,
   }, 60_000);
 
   test('the README example (properties.amount gte "50000") answers exactly the deals worth 50,000 or more', async () => {
-    const expected = upstreamDeals.filter((deal) => amountOf(deal) >= 50_000).map((deal) => String(deal.id)).sort();
+    const expected = upstreamDeals
+      .filter((deal) => amountOf(deal) >= 50_000)
+      .map((deal) => String(deal.id))
+      .sort();
     // The fake's data has deals on both sides of 50,000.
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(upstreamDeals.length);
@@ -59,7 +62,12 @@ describe.each(['sqlite', 'postgres'] as const)('value types on the sandbox copy,
     const desc = await searchAll(search, { query: { filter: { gte: { 'properties.amount': '50000' } }, sort: [{ 'properties.amount': 'desc' }] }, limit: 3 });
     const amounts = desc.map((hit) => Number((hit.data.properties as Rec).amount));
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
-    expect(ids(desc)).toEqual(upstreamDeals.filter((deal) => amountOf(deal) >= 50_000).map((deal) => String(deal.id)).sort());
+    expect(ids(desc)).toEqual(
+      upstreamDeals
+        .filter((deal) => amountOf(deal) >= 50_000)
+        .map((deal) => String(deal.id))
+        .sort(),
+    );
   });
 
   test('"abc" on a number field is INVALID_PARAMS naming the field and the type', async () => {
@@ -72,23 +80,56 @@ describe.each(['sqlite', 'postgres'] as const)('value types on the sandbox copy,
       },
     ]);
     const flag = await rejection(deals.execute('deals', 'search', { query: { filter: { in: { 'properties.amount': ['100', true] } } } }));
-    expect(flag.details).toEqual([{ path: '/query/filter/in/properties.amount/1', message: expect.stringMatching(/^properties\.amount is a number field: true is not a number/) }]);
+    expect(flag.details).toEqual([
+      { path: '/query/filter/in/properties.amount/1', message: expect.stringMatching(/^properties\.amount is a number field: true is not a number/) },
+    ]);
   });
 
   test('Shopify total_price gt "500" answers exactly the orders above 500, and the hits keep the price string', async () => {
-    const expected = upstreamOrders.filter((order) => Number(order.total_price) > 500).map((order) => String(order.id)).sort();
+    const expected = upstreamOrders
+      .filter((order) => Number(order.total_price) > 500)
+      .map((order) => String(order.id))
+      .sort();
     expect(expected.length).toBeGreaterThan(0);
     const hits = await searchAll((params) => orders.execute('orders', 'search', params), { query: { filter: { gt: { total_price: '500' } } }, limit: 50 });
     expect(ids(hits)).toEqual(expected);
     expect(hits.every((hit) => typeof hit.data.total_price === 'string')).toBe(true);
     // Text operators still read the text.
     const like = await searchAll((params) => orders.execute('orders', 'search', params), { query: { filter: { like: { total_price: '%.%' } } }, limit: 50 });
-    expect(ids(like)).toEqual(upstreamOrders.filter((order) => String(order.total_price).includes('.')).map((order) => String(order.id)).sort());
+    expect(ids(like)).toEqual(
+      upstreamOrders
+        .filter((order) => String(order.total_price).includes('.'))
+        .map((order) => String(order.id))
+        .sort(),
+    );
   });
 });
 
 /** Values a number-typed path may hold: numbers, strings on both sides of the rule, and non-numbers. */
-const EDGE_VALUES: unknown[] = ['1e3', ' 12 ', '12abc', '', '0x10', '50000.0', '7800', '-3.5', '+4', '1.', '.5', '1e-2', '1E+2', '007', 12, 0.5, -2, true, false, null, { a: 1 }, [3]];
+const EDGE_VALUES: unknown[] = [
+  '1e3',
+  ' 12 ',
+  '12abc',
+  '',
+  '0x10',
+  '50000.0',
+  '7800',
+  '-3.5',
+  '+4',
+  '1.',
+  '.5',
+  '1e-2',
+  '1E+2',
+  '007',
+  12,
+  0.5,
+  -2,
+  true,
+  false,
+  null,
+  { a: 1 },
+  [3],
+];
 
 const SCOPE = { connectorId: 'c1', entity: 'items' };
 const FIELDS = { id: 'string', amount: 'string', meta: 'object' } as const;
@@ -130,11 +171,20 @@ describe.each(['sqlite', 'postgres'] as const)('the strict number rule on %s', (
       [{ in: { [path]: ['4', 7, '-3.5'] } }, (n) => [4, 7, -3.5].includes(n)],
     ];
     for (const [filter, test] of cases) {
-      const expected = records.filter((record) => { const n = valueAt(record); return n !== null && test(n); }).map((record) => String(record.id)).sort();
+      const expected = records
+        .filter((record) => {
+          const n = valueAt(record);
+          return n !== null && test(n);
+        })
+        .map((record) => String(record.id))
+        .sort();
       expect([filter, ids(await search({ query: { filter } }))]).toEqual([filter, expected]);
     }
     // neq is "not eq": values without a number are kept.
-    const neq = records.filter((record) => valueAt(record) !== 50000).map((record) => String(record.id)).sort();
+    const neq = records
+      .filter((record) => valueAt(record) !== 50000)
+      .map((record) => String(record.id))
+      .sort();
     expect(ids(await search({ query: { filter: { neq: { [path]: '50000' } } } }))).toEqual(neq);
   });
 
@@ -153,6 +203,8 @@ describe.each(['sqlite', 'postgres'] as const)('the strict number rule on %s', (
   test('a cursor of the untyped query is refused by the typed one (the query hash includes the types)', async () => {
     const untyped = parseSearchParams({ query: { sort: [{ amount: 'asc' }] }, limit: 2 }, FIELDS);
     const page = await runSearch(backend.db, dialect, SCOPE, untyped);
-    expect(() => parseSearchParams({ query: { sort: [{ amount: 'asc' }] }, limit: 2, cursor: page.next_cursor }, FIELDS, VALUE_TYPES)).toThrow(/different query/);
+    expect(() => parseSearchParams({ query: { sort: [{ amount: 'asc' }] }, limit: 2, cursor: page.next_cursor }, FIELDS, VALUE_TYPES)).toThrow(
+      /different query/,
+    );
   });
 });

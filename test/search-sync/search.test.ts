@@ -4,15 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidParamsError } from '../../engine/errors.js';
 import { migratePostgres, POSTGRES_MIGRATIONS, migrateSqlite, SQLITE_MIGRATIONS } from '../../engine/store/index.js';
-import {
-  matchesFilter,
-  parseSearchParams,
-  runSearch,
-  scoreRecord,
-  type FieldType,
-  type SearchResult,
-  type SearchScope,
-} from '../../engine/search/index.js';
+import { matchesFilter, parseSearchParams, runSearch, scoreRecord, type FieldType, type SearchResult, type SearchScope } from '../../engine/search/index.js';
 import { startPostgres } from '../support/postgres.js';
 import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from '../support/search-records.js';
 
@@ -30,12 +22,76 @@ const FIELDS: Record<string, FieldType> = {
 };
 
 const TASKS: Record<string, unknown>[] = [
-  { gid: '1', name: 'Quick brown fox', notes: 'Jumps over the lazy dog', num_likes: 5, ratio: 0.5, completed: false, due_on: '2024-01-10', assignee: { gid: 'u1', name: 'Ann' }, tags: ['red', 'blue'], followers: [{ gid: 'u2' }, { gid: 'u3' }] },
-  { gid: '2', name: 'Lazy afternoon', notes: 'nothing_to do 100%', num_likes: 0, ratio: 1.5, completed: true, due_on: null, assignee: null, tags: [], followers: [] },
-  { gid: '3', name: 'Brown bear sighting', notes: 'Bears are big; doing today', num_likes: 12, ratio: -2, completed: false, due_on: '2024-03-01', assignee: { gid: 'u2', name: 'Bob' }, tags: ['blue'], followers: [{ gid: 'u1' }] },
-  { gid: '4', name: 'Quarterly report', notes: 'Revenue, costs; margins', num_likes: 3, completed: true, due_on: '2023-12-31', assignee: { gid: 'u1', name: 'Ann' }, tags: ['green', 7], followers: [{ gid: 'u3' }] },
-  { gid: '5', name: "O'Reilly; DROP TABLE search_records;--", notes: 'Robert"); DROP TABLE x', num_likes: 1, ratio: 2.25, completed: false, due_on: '2024-02-29', tags: ['red'], followers: [] },
-  { gid: '6', name: 'brwn fx quick', notes: 'typo laden', num_likes: 7, ratio: 0, completed: false, due_on: '2024-01-10', assignee: { gid: 'u3' }, tags: ['RED'], followers: [{ gid: 'u1' }, { name: 'x' }] },
+  {
+    gid: '1',
+    name: 'Quick brown fox',
+    notes: 'Jumps over the lazy dog',
+    num_likes: 5,
+    ratio: 0.5,
+    completed: false,
+    due_on: '2024-01-10',
+    assignee: { gid: 'u1', name: 'Ann' },
+    tags: ['red', 'blue'],
+    followers: [{ gid: 'u2' }, { gid: 'u3' }],
+  },
+  {
+    gid: '2',
+    name: 'Lazy afternoon',
+    notes: 'nothing_to do 100%',
+    num_likes: 0,
+    ratio: 1.5,
+    completed: true,
+    due_on: null,
+    assignee: null,
+    tags: [],
+    followers: [],
+  },
+  {
+    gid: '3',
+    name: 'Brown bear sighting',
+    notes: 'Bears are big; doing today',
+    num_likes: 12,
+    ratio: -2,
+    completed: false,
+    due_on: '2024-03-01',
+    assignee: { gid: 'u2', name: 'Bob' },
+    tags: ['blue'],
+    followers: [{ gid: 'u1' }],
+  },
+  {
+    gid: '4',
+    name: 'Quarterly report',
+    notes: 'Revenue, costs; margins',
+    num_likes: 3,
+    completed: true,
+    due_on: '2023-12-31',
+    assignee: { gid: 'u1', name: 'Ann' },
+    tags: ['green', 7],
+    followers: [{ gid: 'u3' }],
+  },
+  {
+    gid: '5',
+    name: "O'Reilly; DROP TABLE search_records;--",
+    notes: 'Robert"); DROP TABLE x',
+    num_likes: 1,
+    ratio: 2.25,
+    completed: false,
+    due_on: '2024-02-29',
+    tags: ['red'],
+    followers: [],
+  },
+  {
+    gid: '6',
+    name: 'brwn fx quick',
+    notes: 'typo laden',
+    num_likes: 7,
+    ratio: 0,
+    completed: false,
+    due_on: '2024-01-10',
+    assignee: { gid: 'u3' },
+    tags: ['RED'],
+    followers: [{ gid: 'u1' }, { name: 'x' }],
+  },
 ];
 
 const SCOPE: SearchScope = { connectorId: 'conn-1', entity: 'tasks' };
@@ -70,7 +126,10 @@ describe('parseSearchParams', () => {
     const error = invalid(() => parseSearchParams({ query: { filter: { eq: { nme: 'x' } } } }, FIELDS));
     expect(error.code).toBe('INVALID_PARAMS');
     expect(error.details).toEqual([
-      { path: '/query/filter/eq/nme', message: expect.stringContaining('searchable fields are: assignee, completed, due_on, followers, gid, name, notes, num_likes, ratio, tags') },
+      {
+        path: '/query/filter/eq/nme',
+        message: expect.stringContaining('searchable fields are: assignee, completed, due_on, followers, gid, name, notes, num_likes, ratio, tags'),
+      },
     ]);
   });
 
@@ -109,7 +168,9 @@ describe('parseSearchParams', () => {
       '/query/filter/and/3/not/like/nme',
       '/limit',
     ]);
-    expect(error.details?.[0]?.message).toContain('unknown operator "equals"; expected one of eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, and, or, not');
+    expect(error.details?.[0]?.message).toContain(
+      'unknown operator "equals"; expected one of eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, and, or, not',
+    );
   });
 
   it('bounds depth, size, limit, sort and fields', () => {
@@ -140,8 +201,7 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
   let backend: SearchBackend;
   const search = (params: unknown, scope: SearchScope = SCOPE, fields = FIELDS): Promise<SearchResult> =>
     runSearch(backend.db, backend.dialect, scope, parseSearchParams(params, fields));
-  const ids = async (filter: unknown, extra: Record<string, unknown> = {}) =>
-    (await search({ query: { filter, ...extra } })).hits.map((hit) => hit.id);
+  const ids = async (filter: unknown, extra: Record<string, unknown> = {}) => (await search({ query: { filter, ...extra } })).hits.map((hit) => hit.id);
   const sortedIds = async (filter: unknown) => (await ids(filter)).sort();
 
   beforeAll(async () => {
@@ -264,9 +324,19 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
         return 'abcdefghijklmnopqrstuvwxyz0123456789'[state % 36];
       }).join('');
     const name = `${noise()} giant record`;
-    await backend.upsert(scope, [{ gid: 'huge', name, notes: noise(), assignee: { name: noise() }, tags: ['giant'] }, { gid: 'small', name: 'small record', tags: ['tiny'] }], 'gid');
+    await backend.upsert(
+      scope,
+      [
+        { gid: 'huge', name, notes: noise(), assignee: { name: noise() }, tags: ['giant'] },
+        { gid: 'small', name: 'small record', tags: ['tiny'] },
+      ],
+      'gid',
+    );
     expect((await search({ query: { filter: { keyword: { tags: 'giant' } } } }, scope)).hits.map((hit) => hit.id)).toEqual(['huge']);
-    expect((await search({ query: { filter: { keyword: { name: 'record giant' } } } }, scope)).hits.map((hit) => [hit.id, hit.score])).toEqual([['huge', 1], ['small', 0.5]]);
+    expect((await search({ query: { filter: { keyword: { name: 'record giant' } } } }, scope)).hits.map((hit) => [hit.id, hit.score])).toEqual([
+      ['huge', 1],
+      ['small', 0.5],
+    ]);
     expect((await search({ query: { filter: { like: { name: `%${name.slice(1000, 1010)}%` } } } }, scope)).hits.map((hit) => hit.id)).toEqual(['huge']);
     expect((await search({ query: { filter: { fuzzy: { name: 'gaint record' } } } }, scope)).hits.map((hit) => hit.id)).toEqual(['huge', 'small']);
   }, 60_000);
@@ -304,7 +374,9 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
     const all = await search({ query: {} }, { connectorId: 'conn-3', entity: 'tasks' });
     expect(all.hits[0]?.data).toEqual(TASKS[0]);
     const some = await search({ query: { filter: { eq: { gid: '1' } } }, fields: ['name', 'assignee.gid', 'followers.gid', 'ratio'] });
-    expect(some.hits).toEqual([{ id: '1', score: 1, data: { name: 'Quick brown fox', assignee: { gid: 'u1' }, followers: [{ gid: 'u2' }, { gid: 'u3' }], ratio: 0.5 } }]);
+    expect(some.hits).toEqual([
+      { id: '1', score: 1, data: { name: 'Quick brown fox', assignee: { gid: 'u1' }, followers: [{ gid: 'u2' }, { gid: 'u3' }], ratio: 0.5 } },
+    ]);
   });
 
   it('refuses a cursor from another query', async () => {
@@ -369,7 +441,13 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
         x: maybe(num),
         b: maybe(fc.boolean()),
         // Mostly well-typed, sometimes not: the copy holds whatever the upstream sent.
-        o: maybe(fc.oneof(fc.record({ p: maybe(scalar), q: maybe(text), d: maybe(fc.oneof(fc.record({ e: maybe(text) }), text)) }), fc.record({ p: maybe(scalar) }), text)),
+        o: maybe(
+          fc.oneof(
+            fc.record({ p: maybe(scalar), q: maybe(text), d: maybe(fc.oneof(fc.record({ e: maybe(text) }), text)) }),
+            fc.record({ p: maybe(scalar) }),
+            text,
+          ),
+        ),
         a: maybe(fc.oneof(fc.array(scalar, { maxLength: 3 }), fc.array(scalar, { maxLength: 3 }), scalar)),
         f: maybe(fc.array(fc.oneof(fc.record({ g: maybe(scalar) }), text), { maxLength: 3 })),
       })
@@ -389,18 +467,27 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
       a: scalar,
       'f.g': scalar,
     };
-    const rangeValue: Record<string, fc.Arbitrary<unknown>> = { s: text, n: int, x: num, 'o.p': fc.oneof(text, num), a: fc.oneof(text, num), 'f.g': fc.oneof(text, num) };
+    const rangeValue: Record<string, fc.Arbitrary<unknown>> = {
+      s: text,
+      n: int,
+      x: num,
+      'o.p': fc.oneof(text, num),
+      a: fc.oneof(text, num),
+      'f.g': fc.oneof(text, num),
+    };
     const textFields = ['s', 'x_y', 'o.p', 'o.q', 'o.d.e', 'a', 'f.g', 'f'];
     const leaf: fc.Arbitrary<unknown> = fc.oneof(
-      fc.constantFrom(...Object.keys(eqValue)).chain((field) =>
-        fc.tuple(fc.constantFrom('eq', 'neq'), eqValue[field] as fc.Arbitrary<unknown>).map(([op, value]) => ({ [op]: { [field]: value } })),
-      ),
-      fc.constantFrom(...Object.keys(rangeValue)).chain((field) =>
-        fc.tuple(fc.constantFrom('gt', 'gte', 'lt', 'lte'), rangeValue[field] as fc.Arbitrary<unknown>).map(([op, value]) => ({ [op]: { [field]: value } })),
-      ),
-      fc.constantFrom(...Object.keys(eqValue)).chain((field) =>
-        fc.array(eqValue[field] as fc.Arbitrary<unknown>, { minLength: 1, maxLength: 3 }).map((values) => ({ in: { [field]: values } })),
-      ),
+      fc
+        .constantFrom(...Object.keys(eqValue))
+        .chain((field) => fc.tuple(fc.constantFrom('eq', 'neq'), eqValue[field] as fc.Arbitrary<unknown>).map(([op, value]) => ({ [op]: { [field]: value } }))),
+      fc
+        .constantFrom(...Object.keys(rangeValue))
+        .chain((field) =>
+          fc.tuple(fc.constantFrom('gt', 'gte', 'lt', 'lte'), rangeValue[field] as fc.Arbitrary<unknown>).map(([op, value]) => ({ [op]: { [field]: value } })),
+        ),
+      fc
+        .constantFrom(...Object.keys(eqValue))
+        .chain((field) => fc.array(eqValue[field] as fc.Arbitrary<unknown>, { minLength: 1, maxLength: 3 }).map((values) => ({ in: { [field]: values } }))),
       fc.tuple(fc.constantFrom(...textFields), pattern).map(([field, value]) => ({ like: { [field]: value } })),
       fc.tuple(fc.constantFrom(...textFields), words).map(([field, value]) => ({ fuzzy: { [field]: value } })),
       fc.tuple(fc.constantFrom(...textFields), words).map(([field, value]) => ({ keyword: { [field]: value } })),
@@ -438,7 +525,12 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
           const paged: string[] = [];
           let cursor: string | null = null;
           do {
-            const page: SearchResult = await runSearch(backend.db, backend.dialect, scope, parseSearchParams({ query: { filter }, limit: pageSize, cursor }, fields));
+            const page: SearchResult = await runSearch(
+              backend.db,
+              backend.dialect,
+              scope,
+              parseSearchParams({ query: { filter }, limit: pageSize, cursor }, fields),
+            );
             paged.push(...page.hits.map((hit) => hit.id));
             cursor = page.next_cursor;
           } while (cursor && paged.length <= rows.length);

@@ -23,7 +23,13 @@ async function databaseUrl(backend: 'sqlite' | 'postgres'): Promise<string> {
 }
 
 async function connector(store: Store): Promise<string> {
-  const row = await store.createConnector({ tenant: await testTenant(store), connector_type: 'gong', config: {}, auth_scheme: 'access_key', credentials_ciphertext: 'unused' });
+  const row = await store.createConnector({
+    tenant: await testTenant(store),
+    connector_type: 'gong',
+    config: {},
+    auth_scheme: 'access_key',
+    credentials_ciphertext: 'unused',
+  });
   return row.id;
 }
 

@@ -339,9 +339,7 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
     for (const [i, id] of ids.entries()) await stores[0]!.scheduleSync(id, { dueAt: at(t - 10_000 + i) });
     await stores[0]!.scheduleSync('conn-not-due', { dueAt: at(t + HOUR) });
 
-    const claims = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => stores[i % stores.length]!.claimSyncJob(`worker-${i}`, LONG_LEASE)),
-    );
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % stores.length]!.claimSyncJob(`worker-${i}`, LONG_LEASE)));
     const won = claims.flatMap((job, i) => (job ? [{ worker: `worker-${i}`, job }] : []));
     expect(won).toHaveLength(10);
     expect(won.map((w) => w.job.connector_id).sort()).toEqual(ids);
@@ -358,7 +356,10 @@ describe.each([sqliteBackend(), postgresBackend()])('sync jobs and sync state on
     const connector = await store.createConnector(await newConnector(store));
     const search = () => searchRecords(store, { connectorId: connector.id, entity: 'contacts' }, parseSearchParams({ query: {} }, { name: 'string' }));
     // The newer pass (generation 20) sees both records; the stalled one (10) rewrites one of them late.
-    await store.writeRecords(connector.id, 'contacts', 20, [{ id: 'a', data: { name: 'new a' } }, { id: 'b', data: { name: 'new b' } }]);
+    await store.writeRecords(connector.id, 'contacts', 20, [
+      { id: 'a', data: { name: 'new a' } },
+      { id: 'b', data: { name: 'new b' } },
+    ]);
     await store.writeRecords(connector.id, 'contacts', 10, [{ id: 'a', data: { name: 'old a' } }]);
     expect(await store.removeStaleRecords(connector.id, 'contacts', 20)).toBe(0);
     expect((await search()).hits.map((hit) => hit.id)).toEqual(['a', 'b']);

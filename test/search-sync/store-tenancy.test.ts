@@ -33,7 +33,10 @@ function sqliteBackend(): Backend {
     atVersion: async (url, version, statements) => {
       const db = new Database(url.slice('sqlite:'.length));
       try {
-        migrateSqlite(db, SQLITE_MIGRATIONS.filter((m) => m.version <= version));
+        migrateSqlite(
+          db,
+          SQLITE_MIGRATIONS.filter((m) => m.version <= version),
+        );
         for (const [sql, params] of statements) {
           // better-sqlite3 binds `?` in order: repeat a value for every `$n` that names it.
           const values = [...sql.matchAll(/\$(\d+)/g)].map((m) => params[Number(m[1]) - 1]);
@@ -58,7 +61,10 @@ function postgresBackend(): Backend {
     atVersion: async (url, version, statements) => {
       const pool = new pg.Pool({ connectionString: url });
       try {
-        await migratePostgres(pool, POSTGRES_MIGRATIONS.filter((m) => m.version <= version));
+        await migratePostgres(
+          pool,
+          POSTGRES_MIGRATIONS.filter((m) => m.version <= version),
+        );
         for (const [sql, params] of statements) await pool.query(sql, params);
       } finally {
         await pool.end();
@@ -74,8 +80,18 @@ function connector(tenant: Tenant, overrides: Partial<Omit<NewConnector, 'tenant
 function state(connectorId: string, entity: string): SyncState {
   const now = new Date().toISOString();
   return {
-    connector_id: connectorId, entity, status: 'succeeded', mode: 'full', records: 1, generation: 1, started_at: now, finished_at: now,
-    last_success_at: now, last_error: null, cursor: null, last_full_at: now,
+    connector_id: connectorId,
+    entity,
+    status: 'succeeded',
+    mode: 'full',
+    records: 1,
+    generation: 1,
+    started_at: now,
+    finished_at: now,
+    last_success_at: now,
+    last_error: null,
+    cursor: null,
+    last_full_at: now,
   };
 }
 
@@ -192,10 +208,18 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
     expect(outcomes.filter((o) => o === 'CONNECTOR_LIMIT_REACHED')).toHaveLength(19);
     expect(await stores[1]!.listConnectors(tenant)).toHaveLength(5);
     const refused = await stores[2]!.createConnector(connector(tenant), { maxPerTenant: 5 }).catch((error: EngineError) => error);
-    expect(refused).toMatchObject({ code: 'CONNECTOR_LIMIT_REACHED', status: 409, details: [{ path: '/external_user_id', message: 'holds 5 connectors (the limit)' }] });
+    expect(refused).toMatchObject({
+      code: 'CONNECTOR_LIMIT_REACHED',
+      status: 409,
+      details: [{ path: '/external_user_id', message: 'holds 5 connectors (the limit)' }],
+    });
     // Other tenants are unaffected: another user of the client, and the same user id of another client.
-    await expect(stores[0]!.createConnector(connector({ clientId: a, externalUserId: 'user-2' }), { maxPerTenant: 5 })).resolves.toMatchObject({ external_user_id: 'user-2' });
-    await expect(stores[0]!.createConnector(connector({ clientId: b, externalUserId: 'user-1' }), { maxPerTenant: 5 })).resolves.toMatchObject({ client_id: b });
+    await expect(stores[0]!.createConnector(connector({ clientId: a, externalUserId: 'user-2' }), { maxPerTenant: 5 })).resolves.toMatchObject({
+      external_user_id: 'user-2',
+    });
+    await expect(stores[0]!.createConnector(connector({ clientId: b, externalUserId: 'user-1' }), { maxPerTenant: 5 })).resolves.toMatchObject({
+      client_id: b,
+    });
     // Deleting one frees a place.
     const first = (await stores[0]!.listConnectors(tenant))[0]!;
     expect(await stores[0]!.deleteConnector(tenant, first.id)).toBe(true);
@@ -206,12 +230,20 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
     const store = await open();
     const live: Tenant = { clientId: await client(store, 'live'), externalUserId: 'u' };
     const gone: Tenant = { clientId: await client(store, 'gone'), externalUserId: 'u' };
-    const [a, b, c] = [await store.createConnector(connector(live)), await store.createConnector(connector(live, { connector_type: 'gong' })), await store.createConnector(connector(gone))];
+    const [a, b, c] = [
+      await store.createConnector(connector(live)),
+      await store.createConnector(connector(live, { connector_type: 'gong' })),
+      await store.createConnector(connector(gone)),
+    ];
     for (const row of [a, b, c]) await store.markNeedsReauth(row.id, 'invalid_grant: refresh token already used');
     await store.revokeClient(gone.clientId);
     expect(await store.countNeedsReauth()).toEqual({ hubspot: 1, gong: 1 });
     const marked = await store.getConnector(live, a.id);
-    expect(marked).toMatchObject({ auth_state: 'needs_reauth', auth_reason: 'invalid_grant: refresh token already used', auth_state_at: expect.stringMatching(/^\d{4}-/) });
+    expect(marked).toMatchObject({
+      auth_state: 'needs_reauth',
+      auth_reason: 'invalid_grant: refresh token already used',
+      auth_state_at: expect.stringMatching(/^\d{4}-/),
+    });
     // Marking again keeps the time it first happened.
     await store.markNeedsReauth(a.id, 'again');
     expect((await store.getConnector(live, a.id))?.auth_state_at).toBe(marked!.auth_state_at);
@@ -257,8 +289,13 @@ describe.each([sqliteBackend(), postgresBackend()])('tenancy in the store on $na
       const store = await open(url);
       const owner = (user: string): Tenant => ({ clientId: 'cli_oldest_live', externalUserId: user });
       expect((await store.listConnectors(owner('user-1'))).map((c) => c.id).sort()).toEqual(['conn_old_1', 'conn_old_3']);
-      expect(await store.getConnector(owner('user-2'), 'conn_old_2')).toMatchObject({ client_id: 'cli_oldest_live', name: 'name of conn_old_2', credentials_version: 3 });
-      for (const id of ['conn_old_1', 'conn_old_2', 'conn_old_3']) expect(await store.readCredentials(id)).toEqual({ ciphertext: `ciphertext of ${id}`, version: 3 });
+      expect(await store.getConnector(owner('user-2'), 'conn_old_2')).toMatchObject({
+        client_id: 'cli_oldest_live',
+        name: 'name of conn_old_2',
+        credentials_version: 3,
+      });
+      for (const id of ['conn_old_1', 'conn_old_2', 'conn_old_3'])
+        expect(await store.readCredentials(id)).toEqual({ ciphertext: `ciphertext of ${id}`, version: 3 });
       expect(await store.listConnectors({ clientId: 'cli_newer_live', externalUserId: 'user-1' })).toEqual([]);
       expect(await store.syncJob('conn_old_1')).toMatchObject({ connector_id: 'conn_old_1' });
     });

@@ -391,9 +391,12 @@ describe('sqlite specifics', () => {
     const cipher = createCipher(await loadOrCreateKey({ dataDir: join(root, 'plain') }));
     const store = await openStore(`sqlite:${path}`);
     const secret = 'pat-PLAINTEXT-SECRET-0123456789';
-    const row = await store.createConnector(await newConnector(store, { name: 'VISIBLE-MARKER-NAME', credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: secret })) }),
+    const row = await store.createConnector(
+      await newConnector(store, { name: 'VISIBLE-MARKER-NAME', credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: secret })) }),
     );
-    await store.updateConnector(await testTenant(store, 'user-a'), row.id, { credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: `${secret}-2` })) });
+    await store.updateConnector(await testTenant(store, 'user-a'), row.id, {
+      credentials_ciphertext: cipher.encrypt(JSON.stringify({ token: `${secret}-2` })),
+    });
     await store.withCredentialsLock(row.id, async () => ({ ciphertext: cipher.encrypt(JSON.stringify({ token: `${secret}-3` })) }));
     const stored = await store.readCredentials(row.id);
     expect(JSON.parse(cipher.decrypt(stored!.ciphertext))).toEqual({ token: `${secret}-3` });

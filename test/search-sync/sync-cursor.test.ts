@@ -48,20 +48,33 @@ describe.each(['sqlite', 'postgres'] as const)('incremental sync cursor on %s', 
     const observed = new Proxy(store, {
       get(target, name, receiver) {
         const value = Reflect.get(target, name, receiver) as unknown;
-        if (name === 'saveSyncState') return async (state: SyncState) => {
-          saved.push(structuredClone(state));
-          return target.saveSyncState(state);
-        };
+        if (name === 'saveSyncState')
+          return async (state: SyncState) => {
+            saved.push(structuredClone(state));
+            return target.saveSyncState(state);
+          };
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    return connect<string>('shopify', { credentials: info.credentials, config: info.config, baseUrl: info.base_url, rateLimit: false, store: observed, copyId });
+    return connect<string>('shopify', {
+      credentials: info.credentials,
+      config: info.config,
+      baseUrl: info.base_url,
+      rateLimit: false,
+      store: observed,
+      copyId,
+    });
   };
   const ordersState = async (): Promise<SyncState> => (await store.syncStates(copyId)).find((s) => s.entity === 'orders')!;
   const notes = async (connection: Connection): Promise<Map<string, unknown>> => {
     const out = new Map<string, unknown>();
-    for (let cursor: string | null = null; ; ) {
-      const page: SearchResult = await connection.execute('orders', 'search', { query: {}, limit: 1000, fields: ['id', 'note'], ...(cursor ? { cursor } : {}) });
+    for (let cursor: string | null = null; ;) {
+      const page: SearchResult = await connection.execute('orders', 'search', {
+        query: {},
+        limit: 1000,
+        fields: ['id', 'note'],
+        ...(cursor ? { cursor } : {}),
+      });
       for (const hit of page.hits) out.set(hit.id, hit.data.note);
       cursor = page.next_cursor;
       if (!cursor) return out;

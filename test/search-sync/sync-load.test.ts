@@ -83,31 +83,35 @@ describe('a sync pass does not hold the event loop', () => {
   ];
 
   // The 240 s bound is on a hang, not a timed assertion: two full passes take 10 to 20 s alone, several times that beside other suites.
-  test.each(backends)('on %s: two passes copy and sweep exactly, through every store write call', async (_name, url) => {
-    const store = await openStore(await url());
-    try {
-      const held = timeWrites(store);
-      const loop = monitorEventLoopDelay({ resolution: 5 });
-      loop.enable();
-      const passes = [];
-      for (const fake of [large, small]) {
-        const info = fake.describe();
-        const hubspot = connect('hubspot', { credentials: info.credentials, baseUrl: info.base_url, store, copyId: 'load', rateLimit: false });
-        passes.push(await hubspot.sync({ full: true }));
-      }
-      loop.disable();
+  test.each(backends)(
+    'on %s: two passes copy and sweep exactly, through every store write call',
+    async (_name, url) => {
+      const store = await openStore(await url());
+      try {
+        const held = timeWrites(store);
+        const loop = monitorEventLoopDelay({ resolution: 5 });
+        loop.enable();
+        const passes = [];
+        for (const fake of [large, small]) {
+          const info = fake.describe();
+          const hubspot = connect('hubspot', { credentials: info.credentials, baseUrl: info.base_url, store, copyId: 'load', rateLimit: false });
+          passes.push(await hubspot.sync({ full: true }));
+        }
+        loop.disable();
 
-      for (const [index, fake] of [large, small].entries()) {
-        expect(passes[index]!.map((s) => [s.entity, s.status, s.records])).toEqual(ENTITIES.map((entity) => [entity, 'succeeded', total(fake, entity)]));
+        for (const [index, fake] of [large, small].entries()) {
+          expect(passes[index]!.map((s) => [s.entity, s.status, s.records])).toEqual(ENTITIES.map((entity) => [entity, 'succeeded', total(fake, entity)]));
+        }
+        // The second pass swept what the smaller upstream no longer has.
+        for (const entity of ENTITIES) expect(await copiedIds(store, small, entity)).toBe(total(small, entity));
+        expect([...held.keys()].sort()).toEqual(['removeStaleRecords', 'saveSyncState', 'writeRecords']);
+        // How long each call held the loop is a figure to watch, not a test (wall time varies with load).
+        const longest = [...held].map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(', ');
+        console.log(`[sync-load] event-loop delay max ${(loop.max / 1e6).toFixed(1)} ms; longest synchronous part: ${longest}`);
+      } finally {
+        await store.close();
       }
-      // The second pass swept what the smaller upstream no longer has.
-      for (const entity of ENTITIES) expect(await copiedIds(store, small, entity)).toBe(total(small, entity));
-      expect([...held.keys()].sort()).toEqual(['removeStaleRecords', 'saveSyncState', 'writeRecords']);
-      // How long each call held the loop is a figure to watch, not a test (wall time varies with load).
-      const longest = [...held].map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(', ');
-      console.log(`[sync-load] event-loop delay max ${(loop.max / 1e6).toFixed(1)} ms; longest synchronous part: ${longest}`);
-    } finally {
-      await store.close();
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 });

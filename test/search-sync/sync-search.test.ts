@@ -46,7 +46,11 @@ type FilterCase = (records: Rec[], plan: SyncPlan) => Filter;
 function valueCounts(records: Rec[], plan: SyncPlan, path: string, pick: (value: unknown) => unknown[] = (v) => [v]): Map<unknown, number> {
   const counts = new Map<unknown, number>();
   for (const record of records) {
-    const values = new Set(candidates(record, path, plan).flatMap(pick).filter((v) => ['string', 'number', 'boolean'].includes(typeof v)));
+    const values = new Set(
+      candidates(record, path, plan)
+        .flatMap(pick)
+        .filter((v) => ['string', 'number', 'boolean'].includes(typeof v)),
+    );
     for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
   return counts;
@@ -66,12 +70,25 @@ const eqOn =
 
 const keywordOn =
   (path: string): FilterCase =>
-  (records, plan) => ({ keyword: { [path]: String(selective(valueCounts(records, plan, path, (v) => (typeof v === 'string' ? words(v) : [])), records.length, path)) } });
+  (records, plan) => ({
+    keyword: {
+      [path]: String(
+        selective(
+          valueCounts(records, plan, path, (v) => (typeof v === 'string' ? words(v) : [])),
+          records.length,
+          path,
+        ),
+      ),
+    },
+  });
 
 const gteMedian =
   (path: string): FilterCase =>
   (records, plan) => {
-    const values = records.flatMap((r) => candidates(r, path, plan)).filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+    const values = records
+      .flatMap((r) => candidates(r, path, plan))
+      .filter((v): v is number => typeof v === 'number')
+      .sort((a, b) => a - b);
     return { gte: { [path]: values[Math.floor(values.length / 2)]! } };
   };
 
@@ -216,11 +233,20 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
       for (const state of states) {
         const records = upstream.get(state.entity)!;
         expect(records.size, `${type} ${state.entity} has upstream records`).toBeGreaterThan(0);
-        expect(state).toMatchObject({ connector_id: `local:${type}`, entity: state.entity, status: 'succeeded', mode: 'full', records: records.size, last_error: null });
+        expect(state).toMatchObject({
+          connector_id: `local:${type}`,
+          entity: state.entity,
+          status: 'succeeded',
+          mode: 'full',
+          records: records.size,
+          last_error: null,
+        });
         expect(state.last_full_at).toBe(state.finished_at);
         expect(state.last_success_at).toBe(state.finished_at);
       }
-      expect((await connection.syncStates()).map((s) => [s.entity, s.status, s.records]).sort()).toEqual(states.map((s) => [s.entity, s.status, s.records]).sort());
+      expect((await connection.syncStates()).map((s) => [s.entity, s.status, s.records]).sort()).toEqual(
+        states.map((s) => [s.entity, s.status, s.records]).sort(),
+      );
 
       for (const entity of SEARCHABLE[type]) {
         const plan = syncPlan(manifest, entity);
@@ -230,7 +256,10 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
         expect(sortedIds(hits), `${type} ${entity} ids`).toEqual([...records.keys()].sort());
         for (const hit of hits) {
           expect(hit.score).toBe(1);
-          expect(Object.keys(hit.data).every((key) => key in plan.searchable), `${type} ${entity} ${hit.id} carries only searchable fields`).toBe(true);
+          expect(
+            Object.keys(hit.data).every((key) => key in plan.searchable),
+            `${type} ${entity} ${hit.id} carries only searchable fields`,
+          ).toBe(true);
           expect(normalize(type, entity, hit.data), `${type} ${entity} ${hit.id}`).toEqual(normalize(type, entity, expectedData(records.get(hit.id)!, plan)));
         }
       }
@@ -255,7 +284,12 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
           expect(sortedIds(hits), label).toEqual(expected.sort());
           // The complement: not(filter) returns every other record.
           const others = await searchAll(searchOf(connection, entity), { query: { filter: { not: filter } }, limit: 50 });
-          expect(sortedIds(others), `not ${label}`).toEqual(entries.map(([id]) => id).filter((id) => !expected.includes(id)).sort());
+          expect(sortedIds(others), `not ${label}`).toEqual(
+            entries
+              .map(([id]) => id)
+              .filter((id) => !expected.includes(id))
+              .sort(),
+          );
         }
         expect(selective, `${type} ${entity}: some filter selects part of the records`).toBeGreaterThan(0);
       }
@@ -300,32 +334,46 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
       const hit = (await shopify.connection.execute('orders', 'search', { query: { filter: { eq: { id: order.id } } } })).hits[0]!;
       expect(hit.id).toBe(String(order.id));
       for (const key of unsearchable) expect(hit.data).not.toHaveProperty(key);
-      expect(Object.keys(hit.data).sort()).toEqual(Object.keys(searchable).filter((k) => k in order).sort());
+      expect(Object.keys(hit.data).sort()).toEqual(
+        Object.keys(searchable)
+          .filter((k) => k in order)
+          .sort(),
+      );
     });
 
     test('sort orders by the field, then by id; the cursor keeps that order across pages', async () => {
       const gong = synced.get('gong')!;
       const calls = expectedCopy('gong', 'calls');
-      const expected = [...calls].sort((a, b) => (b.duration as number) - (a.duration as number) || (String(a.id) < String(b.id) ? -1 : 1)).map((c) => String(c.id));
+      const expected = [...calls]
+        .sort((a, b) => (b.duration as number) - (a.duration as number) || (String(a.id) < String(b.id) ? -1 : 1))
+        .map((c) => String(c.id));
       const hits = await searchAll(searchOf(gong.connection, 'calls'), { query: { sort: [{ duration: 'desc' }] }, limit: 6 });
       expect(hits.map((h) => h.id)).toEqual(expected);
 
       const shopify = synced.get('shopify')!;
       const orders = expectedCopy('shopify', 'orders');
       const status = String(orders[0]!.financial_status);
-      const byName = [...orders].filter((o) => o.financial_status === status).sort((a, b) => (String(a.name) < String(b.name) ? -1 : 1)).map((o) => String(o.id));
-      const sorted = await searchAll(searchOf(shopify.connection, 'orders'), { query: { filter: { eq: { financial_status: status } }, sort: [{ name: 'asc' }] }, limit: 3 });
+      const byName = [...orders]
+        .filter((o) => o.financial_status === status)
+        .sort((a, b) => (String(a.name) < String(b.name) ? -1 : 1))
+        .map((o) => String(o.id));
+      const sorted = await searchAll(searchOf(shopify.connection, 'orders'), {
+        query: { filter: { eq: { financial_status: status } }, sort: [{ name: 'asc' }] },
+        limit: 3,
+      });
       expect(sorted.map((h) => h.id)).toEqual(byName);
     });
 
     test('hubspot deals: companies and contacts in the copy are the ids of the associations the upstream returns', async () => {
       const { connection } = synced.get('hubspot')!;
       const plain = connect('hubspot', upstreamOptions('hubspot'));
-      const ids = (record: Rec, kind: string) => (((record.associations as Rec | undefined)?.[kind] as { results?: Rec[] } | undefined)?.results ?? []).map((r) => String(r.id));
+      const ids = (record: Rec, kind: string) =>
+        (((record.associations as Rec | undefined)?.[kind] as { results?: Rec[] } | undefined)?.results ?? []).map((r) => String(r.id));
       const listed = new Map<string, Rec>();
       // The copy holds live and archived deals (a HubSpot deletion archives).
       for (const archived of [false, true]) {
-        for await (const deal of plain.records('deals', 'list', { limit: 100, associations: 'companies,contacts', archived })) listed.set(String(deal.id), deal as Rec);
+        for await (const deal of plain.records('deals', 'list', { limit: 100, associations: 'companies,contacts', archived }))
+          listed.set(String(deal.id), deal as Rec);
       }
       const hits = await searchAll(searchOf(connection, 'deals'), { query: {}, fields: ['companies', 'contacts'], limit: 100 });
       expect(sortedIds(hits)).toEqual([...listed.keys()].sort());
@@ -461,14 +509,19 @@ describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend
       const id = ids.get(type)!;
       const status = await waitForSync(h, alice, id, SEARCHABLE[type]);
       expect(status.connector_id).toBe(id);
-      expect((status.entities as SyncState[]).map((s) => [s.entity, s.status, s.mode, s.last_error]).sort()).toEqual(SEARCHABLE[type].map((e) => [e, 'succeeded', 'full', null]).sort());
+      expect((status.entities as SyncState[]).map((s) => [s.entity, s.status, s.mode, s.last_error]).sort()).toEqual(
+        SEARCHABLE[type].map((e) => [e, 'succeeded', 'full', null]).sort(),
+      );
       const lib = synced.get(type)!;
       for (const entity of SEARCHABLE[type]) {
         const state = (status.entities as SyncState[]).find((s) => s.entity === entity)!;
         expect(state.records, `${type} ${entity} records`).toBe(lib.upstream.get(entity)!.size);
         const overHttp = await searchAll(viaHttp(id, entity), { query: {}, limit: 10 });
         const inLibrary = await searchAll(searchOf(lib.connection, entity), { query: {}, limit: 10 });
-        expect(overHttp.map((x) => x.id), `${type} ${entity} ids in order`).toEqual(inLibrary.map((x) => x.id));
+        expect(
+          overHttp.map((x) => x.id),
+          `${type} ${entity} ids in order`,
+        ).toEqual(inLibrary.map((x) => x.id));
         expect(overHttp.map((x) => normalize(type, entity, x.data))).toEqual(inLibrary.map((x) => normalize(type, entity, x.data)));
         const plan = syncPlan(lib.manifest, entity);
         const filter = FILTERS[`${type}/${entity}`]![0]!(expectedCopy(type, entity), plan);

@@ -38,8 +38,23 @@ export interface FuzzCase {
   request: RawHttpRequest;
 }
 
-const CONTENT_TYPES = ['application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json', 'application/json; charset=latin1', '', 'json', '*/*'];
-const contentType = fc.oneof({ arbitrary: fc.constant('application/json'), weight: 12 }, { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 2 }, { arbitrary: fc.constant(undefined), weight: 1 });
+const CONTENT_TYPES = [
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/vnd.api+json',
+  'application/json; charset=latin1',
+  '',
+  'json',
+  '*/*',
+];
+const contentType = fc.oneof(
+  { arbitrary: fc.constant('application/json'), weight: 12 },
+  { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 2 },
+  { arbitrary: fc.constant(undefined), weight: 1 },
+);
 
 const TYPES = ['hubspot', 'asana', 'amazon-ads', 'shopify', 'gong', 'HubSpot', 'AMAZON-ADS'];
 const ENTITIES = ['contacts', 'companies', 'deals', 'tickets', 'schemas', 'objects', 'attachments', 'tasks', 'leads'];
@@ -66,7 +81,15 @@ function targets(t: FuzzTargets) {
     { arbitrary: fc.constant<Array<[string, string]>>([['authorization', `Bearer ${t.token}`]]), weight: 16 },
     { arbitrary: fc.constant<Array<[string, string]>>([]), weight: 1 },
     { arbitrary: fc.constant<Array<[string, string]>>([['authorization', `Bearer ${t.otherToken}`]]), weight: 1 },
-    { arbitrary: fc.constantFrom<Array<[string, string]>>([['authorization', 'Bearer']], [['authorization', 'Basic dXNlcjpwYXNz']], [['authorization', `Bearer ${t.token}x`]], [['authorization', `Bearer ${t.marker}.${t.marker}.${t.marker}`]]), weight: 1 },
+    {
+      arbitrary: fc.constantFrom<Array<[string, string]>>(
+        [['authorization', 'Bearer']],
+        [['authorization', 'Basic dXNlcjpwYXNz']],
+        [['authorization', `Bearer ${t.token}x`]],
+        [['authorization', `Bearer ${t.marker}.${t.marker}.${t.marker}`]],
+      ),
+      weight: 1,
+    },
   );
   const unknownId = fc.stringMatching(/^conn_[a-z2-7]{24}$/);
   const encodedText = text(30).map(encodeSegment);
@@ -79,8 +102,21 @@ function targets(t: FuzzTargets) {
   );
   const query = fc.oneof(
     { arbitrary: fc.constant(''), weight: 6 },
-    { arbitrary: fc.tuple(fc.constantFrom('connector_type', 'x', t.marker), text(20)).map(([key, value]) => `?${encodeSegment(key)}=${encodeSegment(value)}`), weight: 3 },
-    { arbitrary: fc.constantFrom('?connector_type=%00', '?connector_type=%E0%A4%A', '?connector_type=a&connector_type=b', `?${t.marker}`, '?=&&=', '?connector_type[]=x'), weight: 2 },
+    {
+      arbitrary: fc.tuple(fc.constantFrom('connector_type', 'x', t.marker), text(20)).map(([key, value]) => `?${encodeSegment(key)}=${encodeSegment(value)}`),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.constantFrom(
+        '?connector_type=%00',
+        '?connector_type=%E0%A4%A',
+        '?connector_type=a&connector_type=b',
+        `?${t.marker}`,
+        '?=&&=',
+        '?connector_type[]=x',
+      ),
+      weight: 2,
+    },
   );
   return { auth, unknownId, anyId, query };
 }
@@ -109,14 +145,20 @@ export function fuzzCases(t: FuzzTargets): fc.Arbitrary<FuzzCase> {
   const credentialsFor = fc.oneof({ arbitrary: fc.constantFrom(...Object.values(t.credentials)), weight: 2 }, { arbitrary: jsonObject, weight: 3 });
   const configFor = fc.oneof({ arbitrary: fc.constantFrom(...Object.values(t.configs)), weight: 2 }, { arbitrary: jsonObject, weight: 3 });
   const post = (path: fc.Arbitrary<string>, body: fc.Arbitrary<string>, label: string, withAuth = auth) =>
-    fc.tuple(path, withAuth, body, contentType).map(([target, headers, content, type]) => ({ label, request: request('POST', target, headers, content, type) }));
+    fc
+      .tuple(path, withAuth, body, contentType)
+      .map(([target, headers, content, type]) => ({ label, request: request('POST', target, headers, content, type) }));
 
   const token = post(
     fc.constant('/v1/auth/token'),
     bodyFor(
       fc.record(
         {
-          client_id: fc.oneof(fc.constant(t.clientId), longText(), unknownId.map((id) => id.replace('conn_', 'cli_'))),
+          client_id: fc.oneof(
+            fc.constant(t.clientId),
+            longText(),
+            unknownId.map((id) => id.replace('conn_', 'cli_')),
+          ),
           client_secret: fc.oneof(fc.constant(t.clientSecret), longText()),
           external_user_id: fc.oneof(fc.constant('fuzz'), longText()),
           extra: jsonValue,
@@ -131,26 +173,60 @@ export function fuzzCases(t: FuzzTargets): fc.Arbitrary<FuzzCase> {
     fc.constant('/v1/integrations/connectors'),
     bodyFor(
       fc.record(
-        { external_user_id: fc.oneof(fc.constant('fuzz'), longText()), connector_type: fc.oneof(fc.constantFrom(...TYPES), text()), name: fc.oneof(longText(), fc.constant(null)), credentials: credentialsFor, config: configFor, colour: jsonValue },
+        {
+          external_user_id: fc.oneof(fc.constant('fuzz'), longText()),
+          connector_type: fc.oneof(fc.constantFrom(...TYPES), text()),
+          name: fc.oneof(longText(), fc.constant(null)),
+          credentials: credentialsFor,
+          config: configFor,
+          colour: jsonValue,
+        },
         { requiredKeys: [] },
       ),
     ),
     'create',
   );
   const list = fc.tuple(query, auth).map(([q, headers]) => ({ label: 'list', request: request('GET', `/v1/integrations/connectors${q}`, headers) }));
-  const readOne = fc.tuple(fc.oneof(fc.constant(t.patchId), anyId), auth).map(([id, headers]) => ({ label: 'get', request: request('GET', `/v1/integrations/connectors/${id}`, headers) }));
+  const readOne = fc
+    .tuple(fc.oneof(fc.constant(t.patchId), anyId), auth)
+    .map(([id, headers]) => ({ label: 'get', request: request('GET', `/v1/integrations/connectors/${id}`, headers) }));
   const patch = fc
-    .tuple(fc.oneof({ arbitrary: fc.constant(t.patchId), weight: 3 }, { arbitrary: anyId, weight: 1 }), auth, bodyFor(fc.record({ name: fc.oneof(longText(), fc.constant(null)), credentials: credentialsFor, config: configFor }, { requiredKeys: [] })), contentType)
+    .tuple(
+      fc.oneof({ arbitrary: fc.constant(t.patchId), weight: 3 }, { arbitrary: anyId, weight: 1 }),
+      auth,
+      bodyFor(fc.record({ name: fc.oneof(longText(), fc.constant(null)), credentials: credentialsFor, config: configFor }, { requiredKeys: [] })),
+      contentType,
+    )
     .map(([id, headers, body, type]) => ({ label: 'patch', request: request('PATCH', `/v1/integrations/connectors/${id}`, headers, body, type) }));
   const remove = fc.tuple(anyId, auth).map(([id, headers]) => ({ label: 'delete', request: request('DELETE', `/v1/integrations/connectors/${id}`, headers) }));
 
-  const executePath = fc.oneof({ arbitrary: fc.constant(t.hubspotId), weight: 8 }, { arbitrary: anyId, weight: 1 }).map((id) => `/api/v1/connectors/sources/${id}/execute`);
+  const executePath = fc
+    .oneof({ arbitrary: fc.constant(t.hubspotId), weight: 8 }, { arbitrary: anyId, weight: 1 })
+    .map((id) => `/api/v1/connectors/sources/${id}/execute`);
   const params = fc.oneof(
-    { arbitrary: fc.constantFrom<unknown>({ limit: 2 }, { limit: 1, properties: 'email,firstname' }, { contactId: '1001' }, { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'HAS_PROPERTY' }] }], limit: 2 }, {}), weight: 2 },
+    {
+      arbitrary: fc.constantFrom<unknown>(
+        { limit: 2 },
+        { limit: 1, properties: 'email,firstname' },
+        { contactId: '1001' },
+        { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'HAS_PROPERTY' }] }], limit: 2 },
+        {},
+      ),
+      weight: 2,
+    },
     { arbitrary: jsonObject, weight: 4 },
     { arbitrary: jsonValue, weight: 1 },
   );
-  const execute = post(executePath, bodyFor(fc.record({ entity: fc.oneof(fc.constantFrom(...ENTITIES), text()), action: fc.oneof(fc.constantFrom(...ACTIONS), text()), params }, { requiredKeys: [] })), 'execute');
+  const execute = post(
+    executePath,
+    bodyFor(
+      fc.record(
+        { entity: fc.oneof(fc.constantFrom(...ENTITIES), text()), action: fc.oneof(fc.constantFrom(...ACTIONS), text()), params },
+        { requiredKeys: [] },
+      ),
+    ),
+    'execute',
+  );
   const search = post(
     fc.constant(`/api/v1/connectors/sources/${t.hubspotId}/execute`),
     bodyFor(fc.record({ entity: fc.constantFrom('contacts', 'companies', 'deals'), action: fc.constant('search'), params: searchParams })),
@@ -162,30 +238,45 @@ export function fuzzCases(t: FuzzTargets): fc.Arbitrary<FuzzCase> {
       fc.record({
         entity: fc.constant('attachments'),
         action: fc.constant('download'),
-        params: fc.record({ attachment_gid: fc.oneof(fc.constant(t.attachmentGid), text()), range_header: fc.oneof(fc.constantFrom('bytes=0-9', 'bytes=10-', 'bytes=-5', 'bytes=9-0', 'bytes=99999999-', 'pages=1'), text()) }, { requiredKeys: ['attachment_gid'] }),
+        params: fc.record(
+          {
+            attachment_gid: fc.oneof(fc.constant(t.attachmentGid), text()),
+            range_header: fc.oneof(fc.constantFrom('bytes=0-9', 'bytes=10-', 'bytes=-5', 'bytes=9-0', 'bytes=99999999-', 'pages=1'), text()),
+          },
+          { requiredKeys: ['attachment_gid'] },
+        ),
       }),
     ),
     'download',
   );
-  const syncPath = fc.oneof({ arbitrary: fc.constant(t.syncId), weight: 3 }, { arbitrary: anyId, weight: 1 }).map((id) => `/api/v1/connectors/sources/${id}/sync`);
+  const syncPath = fc
+    .oneof({ arbitrary: fc.constant(t.syncId), weight: 3 }, { arbitrary: anyId, weight: 1 })
+    .map((id) => `/api/v1/connectors/sources/${id}/sync`);
   const syncPost = fc
     .tuple(syncPath, auth, fc.option(bodyFor(fc.record({ full: fc.oneof(fc.boolean(), jsonValue) }, { requiredKeys: [] })), { nil: undefined }), contentType)
     .map(([target, headers, body, type]) => ({ label: 'sync POST', request: request('POST', target, headers, body, body === undefined ? undefined : type) }));
   const syncGet = fc.tuple(syncPath, auth).map(([target, headers]) => ({ label: 'sync GET', request: request('GET', target, headers) }));
   const open = fc
-    .tuple(fc.constantFrom('/v1/connector-types', '/openapi.json', '/healthz', '/metrics'), query, fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'), auth)
+    .tuple(
+      fc.constantFrom('/v1/connector-types', '/openapi.json', '/healthz', '/metrics'),
+      query,
+      fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'),
+      auth,
+    )
     .map(([path, q, method, headers]) => ({ label: `open ${method}`, request: request(method, `${path}${q}`, headers) }));
   const unknown = fc
-    .tuple(fc.array(fc.oneof(text(12).map(encodeSegment), fc.constant(t.marker), fc.constantFrom(...BAD_SEGMENTS)), { minLength: 1, maxLength: 4 }), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'), auth)
+    .tuple(
+      fc.array(fc.oneof(text(12).map(encodeSegment), fc.constant(t.marker), fc.constantFrom(...BAD_SEGMENTS)), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'),
+      auth,
+    )
     .map(([segments, method, headers]) => ({ label: 'unknown route', request: request(method, `/${segments.join('/')}/${t.marker}`, headers) }));
-  const oversized = fc
-    .tuple(fc.integer({ min: 12_000, max: 40_000 }), fc.constantFrom('header', 'query', 'cookie'), auth)
-    .map(([size, where, headers]) => {
-      const filler = `${t.marker}${'q'.repeat(size)}`;
-      const target = where === 'query' ? `/v1/integrations/connectors?connector_type=${filler}` : '/v1/integrations/connectors';
-      const extra: Array<[string, string]> = where === 'header' ? [['x-filler', filler]] : where === 'cookie' ? [['cookie', `a=${filler}`]] : [];
-      return { label: `oversized ${where}`, request: request('GET', target, [...headers, ...extra]) };
-    });
+  const oversized = fc.tuple(fc.integer({ min: 12_000, max: 40_000 }), fc.constantFrom('header', 'query', 'cookie'), auth).map(([size, where, headers]) => {
+    const filler = `${t.marker}${'q'.repeat(size)}`;
+    const target = where === 'query' ? `/v1/integrations/connectors?connector_type=${filler}` : '/v1/integrations/connectors';
+    const extra: Array<[string, string]> = where === 'header' ? [['x-filler', filler]] : where === 'cookie' ? [['cookie', `a=${filler}`]] : [];
+    return { label: `oversized ${where}`, request: request('GET', target, [...headers, ...extra]) };
+  });
   const malformed = fc
     .constantFrom(
       `GET /${t.marker} HTTP/1.1\r\nHost: x\r\nbroken header line\r\n\r\n`,

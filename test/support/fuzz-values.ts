@@ -6,7 +6,40 @@
 import fc from 'fast-check';
 
 /** Characters that have broken parsers before: NUL, both halves of a surrogate pair alone, quotes, escapes. */
-const UNITS = ['a', 'Z', '0', '9', ' ', '"', "'", '\\', '/', '%', '.', '_', '-', '~', '\u0000', '\u0001', '\n', '\ud800', '\udc00', '\u{1F600}', '\u00e9', '\u4e2d', '{', '}', '[', ']', ':', ',', '?', '#', '&', '='];
+const UNITS = [
+  'a',
+  'Z',
+  '0',
+  '9',
+  ' ',
+  '"',
+  "'",
+  '\\',
+  '/',
+  '%',
+  '.',
+  '_',
+  '-',
+  '~',
+  '\u0000',
+  '\u0001',
+  '\n',
+  '\ud800',
+  '\udc00',
+  '\u{1F600}',
+  '\u00e9',
+  '\u4e2d',
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  ',',
+  '?',
+  '#',
+  '&',
+  '=',
+];
 
 /** Short text, mostly letters, sometimes hostile. */
 export const text = (maxLength = 12): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...UNITS), maxLength });
@@ -49,19 +82,47 @@ export const hostileJsonText = (wrap: (inner: string) => string): fc.Arbitrary<s
     fc.integer({ min: 60, max: 20_000 }).map((depth) => wrap(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`)),
     fc.integer({ min: 900, max: 90_000 }).map((count) => wrap(`{${repeatJoin(count, (i) => `"k${i}":${i}`)}}`)),
     fc.integer({ min: 9_000, max: 60_000 }).map((count) => wrap(`[${repeatJoin(count, (i) => String(i % 10))}]`)),
-    fc.constantFrom('{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '"\\ud800"', '{"\\udc00":1}', '"a\\u0000b"', '[1,2', '{"a":}', 'nul', '\ufeff{}', '1e99999', '"\\x41"').map(wrap),
+    fc
+      .constantFrom(
+        '{"__proto__":{"polluted":true}}',
+        '{"constructor":{"prototype":{"polluted":true}}}',
+        '"\\ud800"',
+        '{"\\udc00":1}',
+        '"a\\u0000b"',
+        '[1,2',
+        '{"a":}',
+        'nul',
+        '\ufeff{}',
+        '1e99999',
+        '"\\x41"',
+      )
+      .map(wrap),
     fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '\\', 'a', '1', ' '), maxLength: 40 }).map(wrap),
   );
 
 /** The searchable fields of HubSpot contacts and their types (connectors/hubspot.yaml). */
-const CONTACT_FIELDS = ['archived', 'companies', 'createdAt', 'id', 'properties', 'updatedAt', 'properties.email', 'properties.firstname', 'properties.lastname'];
+const CONTACT_FIELDS = [
+  'archived',
+  'companies',
+  'createdAt',
+  'id',
+  'properties',
+  'updatedAt',
+  'properties.email',
+  'properties.firstname',
+  'properties.lastname',
+];
 const field = fc.oneof({ arbitrary: fc.constantFrom(...CONTACT_FIELDS), weight: 5 }, { arbitrary: text(10), weight: 1 });
 const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'like', 'fuzzy', 'keyword'];
 
 const leaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.tuple(fc.constantFrom(...OPS), field, scalar).map(([op, name, value]) => ({ [op]: { [name]: op === 'in' ? [value] : value } })),
-  fc.tuple(field, fc.integer({ min: 0, max: 1100 }), scalar).map(([name, size, value]) => ({ in: { [name]: Array.from({ length: size }, (_, i) => (typeof value === 'string' ? `${value}${i}` : value)) } })),
-  fc.tuple(fc.constantFrom('like', 'fuzzy', 'keyword'), fc.constantFrom('properties.email', 'properties.firstname', 'id'), longText()).map(([op, name, value]) => ({ [op]: { [name]: value } })),
+  fc
+    .tuple(field, fc.integer({ min: 0, max: 1100 }), scalar)
+    .map(([name, size, value]) => ({ in: { [name]: Array.from({ length: size }, (_, i) => (typeof value === 'string' ? `${value}${i}` : value)) } })),
+  fc
+    .tuple(fc.constantFrom('like', 'fuzzy', 'keyword'), fc.constantFrom('properties.email', 'properties.firstname', 'id'), longText())
+    .map(([op, name, value]) => ({ [op]: { [name]: value } })),
   jsonValue,
 );
 
@@ -80,7 +141,10 @@ export const searchFilter: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>(
 export const searchParams: fc.Arbitrary<unknown> = fc.oneof(
   fc.record(
     {
-      query: fc.record({ filter: searchFilter, sort: fc.array(fc.dictionary(field, fc.constantFrom('asc', 'desc', 'up'), { minKeys: 1, maxKeys: 2 }), { maxLength: 6 }) }, { requiredKeys: [] }),
+      query: fc.record(
+        { filter: searchFilter, sort: fc.array(fc.dictionary(field, fc.constantFrom('asc', 'desc', 'up'), { minKeys: 1, maxKeys: 2 }), { maxLength: 6 }) },
+        { requiredKeys: [] },
+      ),
       limit: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(0, 10_001, -1, 1.5, '10')),
       fields: fc.array(field, { maxLength: 6 }),
       cursor: fc.oneof(text(20), fc.constantFrom('eyJoIjoieCIsImsiOlsiYVx1MDAwMCJdfQ', '')),

@@ -36,8 +36,14 @@ export interface JsonAnswer {
 }
 
 /** Starts the service on a fresh SQLite file or a fresh PostgreSQL database of `cluster`. */
-export async function startHostileService(backend: 'sqlite' | 'postgres', sandbox: Sandbox, cluster: PostgresCluster | undefined, options: { bodyLimit?: number } = {}): Promise<HostileService> {
-  const databaseUrl = backend === 'sqlite' ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'hostile-')), 'engine.db')}` : await (cluster as PostgresCluster).createDatabase();
+export async function startHostileService(
+  backend: 'sqlite' | 'postgres',
+  sandbox: Sandbox,
+  cluster: PostgresCluster | undefined,
+  options: { bodyLimit?: number } = {},
+): Promise<HostileService> {
+  const databaseUrl =
+    backend === 'sqlite' ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'hostile-')), 'engine.db')}` : await (cluster as PostgresCluster).createDatabase();
   const { stream, lines: logs } = logLines();
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
   // The fakes' second origins (Asana's file host, Gong's customer host), as `serve --sandbox` allows them.
@@ -68,7 +74,12 @@ export async function startHostileService(backend: 'sqlite' | 'postgres', sandbo
 }
 
 /** One JSON call with fetch; `raw` sends a body as is. */
-export async function callJson(h: HostileService, method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<JsonAnswer> {
+export async function callJson(
+  h: HostileService,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<JsonAnswer> {
   const started = performance.now();
   const hasBody = options.body !== undefined || options.raw !== undefined;
   const response = await fetch(h.url + path, {
@@ -100,7 +111,10 @@ export async function tokenFor(h: HostileService, user: string): Promise<string>
 /** Creates a connector of `type` for the token's user with the sandbox's credentials; returns its id. */
 export async function createConnector(h: HostileService, sandbox: Sandbox, token: string, user: string, type: string): Promise<string> {
   const info = sandbox.upstreams[type]!;
-  const answer = await callJson(h, 'POST', '/v1/integrations/connectors', { token, body: { external_user_id: user, connector_type: type, credentials: info.credentials, config: info.config } });
+  const answer = await callJson(h, 'POST', '/v1/integrations/connectors', {
+    token,
+    body: { external_user_id: user, connector_type: type, credentials: info.credentials, config: info.config },
+  });
   expect(answer.status, answer.text).toBe(201);
   return answer.body.id as string;
 }
@@ -113,7 +127,10 @@ export async function syncNow(h: HostileService, token: string, id: string): Pro
     await new Promise((resolve) => setTimeout(resolve, 100));
     const status = await callJson(h, 'GET', path, { token });
     if (!status.body.running && status.body.entities.length > 0) {
-      expect(status.body.entities.every((entity: { status: string }) => entity.status === 'succeeded'), status.text).toBe(true);
+      expect(
+        status.body.entities.every((entity: { status: string }) => entity.status === 'succeeded'),
+        status.text,
+      ).toBe(true);
       return;
     }
   }

@@ -102,7 +102,9 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
     const file = /^\/egress\/files\/(\w+)$/.exec(url.pathname);
     if (attachment) {
       const gid = attachment[1]!;
-      return json(res, 200, { data: { gid, resource_type: 'attachment', name: `file-${gid}.bin`, resource_subtype: 'asana', host: 'asana', download_url: fileUrls.get(gid) ?? null } });
+      return json(res, 200, {
+        data: { gid, resource_type: 'attachment', name: `file-${gid}.bin`, resource_subtype: 'asana', host: 'asana', download_url: fileUrls.get(gid) ?? null },
+      });
     }
     if (file) return json(res, 200, { id: file[1], url: fileUrls.get(file[1]!) ?? null });
     if (url.pathname === '/hop') {
@@ -118,7 +120,14 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
     if (url.pathname === '/oauth2/generate-customer-token' && req.method === 'POST') {
       state.tokenRequests++;
       const n = state.tokenRequests;
-      return json(res, 200, { access_token: `hostile-access-${n}`, refresh_token: `hostile-refresh-${n}`, expires_in: 3600, token_type: 'bearer', scope: 'api:users:read', api_base_url_for_customer: state.customerBaseUrl });
+      return json(res, 200, {
+        access_token: `hostile-access-${n}`,
+        refresh_token: `hostile-refresh-${n}`,
+        expires_in: 3600,
+        token_type: 'bearer',
+        scope: 'api:users:read',
+        api_base_url_for_customer: state.customerBaseUrl,
+      });
     }
     return json(res, 404, { errors: [{ message: 'not here' }] });
   });
@@ -149,7 +158,12 @@ export const SECRET_QUERY = '?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=TOPSE
  * The hostile download URLs of the attack, by name: where each points, the rule that must refuse
  * it, and the host:port the refusal must name. `v6` is undefined when there is no IPv6 loopback.
  */
-export function hostileFileUrls(upstream: HostileUpstream, a4: Attacker, a2: Attacker, v6: Attacker | undefined): Array<{ name: string; url: string; rule: string; place: string }> {
+export function hostileFileUrls(
+  upstream: HostileUpstream,
+  a4: Attacker,
+  a2: Attacker,
+  v6: Attacker | undefined,
+): Array<{ name: string; url: string; rule: string; place: string }> {
   const up = new URL(upstream.origin);
   const cases = [
     { name: 'another loopback address', url: `${a2.origin()}/f${SECRET_QUERY}`, rule: 'https', place: `${a2.host}:${a2.port}/f` },

@@ -81,5 +81,12 @@ export async function httpCall(url: string, init: HttpInit = {}): Promise<HttpAn
 export function call(target: string | { url: string }, method: string, path: string, options: ServiceCallOptions = {}): Promise<HttpAnswer> {
   const base = typeof target === 'string' ? target : target.url;
   const sent = options.body !== undefined || options.raw !== undefined;
-  return httpCall(base + path, { method, token: options.token, json: options.body, raw: options.raw, contentType: sent ? 'application/json' : undefined, headers: options.headers });
+  return httpCall(base + path, {
+    method,
+    token: options.token,
+    json: options.body,
+    raw: options.raw,
+    contentType: sent ? 'application/json' : undefined,
+    headers: options.headers,
+  });
 }

@@ -65,11 +65,41 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
  * security schemes).
  */
 const TRANSPORT_HEADERS = new Set([
-  'accept', 'accept-charset', 'accept-encoding', 'accept-language', 'authorization', 'cache-control', 'connection',
-  'content-encoding', 'content-length', 'content-type', 'cookie', 'date', 'expect', 'host', 'if-match',
-  'if-modified-since', 'if-none-match', 'if-range', 'if-unmodified-since', 'keep-alive', 'origin', 'pragma',
-  'proxy-authorization', 'range', 'referer', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'user-agent', 'via',
-  'sec-fetch-mode', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetch-user',
+  'accept',
+  'accept-charset',
+  'accept-encoding',
+  'accept-language',
+  'authorization',
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'cookie',
+  'date',
+  'expect',
+  'host',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-range',
+  'if-unmodified-since',
+  'keep-alive',
+  'origin',
+  'pragma',
+  'proxy-authorization',
+  'range',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
+  'via',
+  'sec-fetch-mode',
+  'sec-fetch-site',
+  'sec-fetch-dest',
+  'sec-fetch-user',
 ]);
 
 const DOC_ID = 'openapi-document';
@@ -172,9 +202,7 @@ export function checkRequest(doc: OpenApiDocument, recorded: RecordedExchange, o
   }
 
   const hasBody = recorded.body !== undefined && recorded.body !== null && recorded.body !== '';
-  const requestBody = match.operation.requestBody
-    ? (resolveRef(doc, match.operation.requestBody, '').value as OpenAPIV3.RequestBodyObject)
-    : undefined;
+  const requestBody = match.operation.requestBody ? (resolveRef(doc, match.operation.requestBody, '').value as OpenAPIV3.RequestBodyObject) : undefined;
   if (hasBody && !requestBody) problems.push(`${label}: a request body was sent but the operation declares none`);
   if (!hasBody && requestBody?.required) problems.push(`${label}: the operation requires a request body`);
   if (hasBody && requestBody) {
@@ -260,7 +288,12 @@ function locate(doc: OpenApiDocument, method: string, path: string): { match: Op
 /** Templates matching `path`, best first (literal segments beat parameters, left to right). */
 function matchingPaths(doc: OpenApiDocument, rawPath: string): PathCandidate[] {
   const path = rawPath.split(/[?#]/)[0] ?? rawPath;
-  const variants = [path, ...serverBasePaths(doc).filter((base) => path.startsWith(`${base}/`)).map((base) => path.slice(base.length))];
+  const variants = [
+    path,
+    ...serverBasePaths(doc)
+      .filter((base) => path.startsWith(`${base}/`))
+      .map((base) => path.slice(base.length)),
+  ];
   const out: PathCandidate[] = [];
   for (const variant of variants) {
     const parts = variant.split('/');
@@ -525,8 +558,17 @@ function describeError(error: ErrorObject): string {
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 /** Keys whose value is one schema (or, for `items`, possibly an array of schemas). */
 const SCHEMA_VALUES = new Set([
-  'additionalProperties', 'items', 'additionalItems', 'not', 'contains', 'propertyNames', 'if', 'then', 'else',
-  'unevaluatedProperties', 'unevaluatedItems',
+  'additionalProperties',
+  'items',
+  'additionalItems',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedProperties',
+  'unevaluatedItems',
 ]);
 /** Keys whose value is an array of schemas. */
 const SCHEMA_ARRAYS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
@@ -573,7 +615,10 @@ function convertSchema(input: unknown, openapi30: boolean): unknown {
     const ref = { $ref: out['$ref'] };
     return nullable ? { anyOf: [ref, { type: 'null' }] } : ref;
   }
-  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof out[exclusive] === 'boolean') {
       if (out[exclusive] === true && typeof out[bound] === 'number') {
         out[exclusive] = out[bound];

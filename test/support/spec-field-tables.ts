@@ -84,9 +84,12 @@ type TableMode =
 function parseSubsection(heading: string, lines: string[]): FieldTable[] {
   const kind = heading.split(' ')[0]!;
   const tables: FieldTable[] = [];
-  const add = (entity: string, action: string, fields: string[], where: string) => tables.push({ kind, entity, action, fields, source: `${heading}: ${where}` });
+  const add = (entity: string, action: string, fields: string[], where: string) =>
+    tables.push({ kind, entity, action, fields, source: `${heading}: ${where}` });
   const named = /\(entit(?:y|ies) ([^)]+)\)/.exec(heading);
-  let mode: TableMode = named ? { kind: 'fields', entities: splitList(named[1]!), action: 'records' } : { kind: 'rows', action: /searchable fields/i.test(heading) ? 'search' : 'records' };
+  let mode: TableMode = named
+    ? { kind: 'fields', entities: splitList(named[1]!), action: 'records' }
+    : { kind: 'rows', action: /searchable fields/i.test(heading) ? 'search' : 'records' };
   let where = 'table';
   let rows: string[][] = [];
   const flush = () => {

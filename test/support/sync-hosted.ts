@@ -25,7 +25,15 @@ export async function startSyncHarness(
 ): Promise<SyncHarness> {
   const { stream, lines: logs } = logLines();
   const upstreams = Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.base_url]));
-  const service = await startHostedService({ databaseUrl, port: 0, secret: 'sync-test-engine-secret-0123456789', upstreams, logger: { level: 'info', stream }, sync, ...(clock ? { clock } : {}) });
+  const service = await startHostedService({
+    databaseUrl,
+    port: 0,
+    secret: 'sync-test-engine-secret-0123456789',
+    upstreams,
+    logger: { level: 'info', stream },
+    sync,
+    ...(clock ? { clock } : {}),
+  });
   const secret = 'ces_sync_test_secret_0001';
   const created = await service.store.createClient({ name: 'sync tests', secretHash: await hashSecret(secret) });
   return { service, url: service.url, logs, client: { client_id: created.client_id, client_secret: secret }, sandbox };

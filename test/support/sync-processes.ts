@@ -137,13 +137,20 @@ export async function platformToken(url: string, databaseUrl: string, externalUs
 
 /** Creates a connector of `type` with the sandbox's credentials and config; returns its id. */
 export async function createConnector(url: string, token: string, info: SandboxInfo, type: string, externalUserId = 'u1'): Promise<string> {
-  const answer = await call(url, 'POST', '/v1/integrations/connectors', { body: { external_user_id: externalUserId, connector_type: type, credentials: info[type]!.credentials, config: info[type]!.config }, token });
+  const answer = await call(url, 'POST', '/v1/integrations/connectors', {
+    body: { external_user_id: externalUserId, connector_type: type, credentials: info[type]!.credentials, config: info[type]!.config },
+    token,
+  });
   if (answer.status !== 201) throw new Error(`create ${type}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.id as string;
 }
 
 /** GET .../sync of a connector. */
-export async function syncStatus(url: string, token: string, id: string): Promise<{ running: boolean; entities: Array<{ entity: string; status: string; mode: string; records: number; last_error: string | null }> }> {
+export async function syncStatus(
+  url: string,
+  token: string,
+  id: string,
+): Promise<{ running: boolean; entities: Array<{ entity: string; status: string; mode: string; records: number; last_error: string | null }> }> {
   const answer = await call(url, 'GET', `/api/v1/connectors/sources/${id}/sync`, { token });
   if (answer.status !== 200) throw new Error(`sync status: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
@@ -154,7 +161,10 @@ export async function copyIds(url: string, token: string, id: string, entity: st
   const ids: string[] = [];
   let cursor: string | undefined;
   do {
-    const answer = await call(url, 'POST', `/api/v1/connectors/sources/${id}/execute`, { body: { entity, action: 'search', params: { query: {}, limit: pageSize, fields: ['id'], ...(cursor ? { cursor } : {}) } }, token });
+    const answer = await call(url, 'POST', `/api/v1/connectors/sources/${id}/execute`, {
+      body: { entity, action: 'search', params: { query: {}, limit: pageSize, fields: ['id'], ...(cursor ? { cursor } : {}) } },
+      token,
+    });
     if (answer.status !== 200) throw new Error(`search ${entity}: ${answer.status} ${JSON.stringify(answer.body)}`);
     for (const hit of answer.body.hits as Array<{ id: string }>) ids.push(String(hit.id));
     cursor = answer.body.next_cursor ?? undefined;
@@ -197,4 +207,3 @@ export function passesStarted(processes: EngineProcess[]): Array<{ process: numb
       .map((log) => ({ process: index, connector: log.connector as string })),
   );
 }
-

@@ -62,11 +62,19 @@ async function discoveredParams(connection: Connection, entity: string, plan: Sy
   const discover = plan.discover_fields;
   if (!discover) return {};
   const definitions = await connection.discoverFields(entity);
-  const names = definitions.filter((definition) => !(discover.skip_when ?? []).some((flag) => readAt(definition, flag) === true)).map((definition) => String(readAt(definition, discover.name)));
+  const names = definitions
+    .filter((definition) => !(discover.skip_when ?? []).some((flag) => readAt(definition, flag) === true))
+    .map((definition) => String(readAt(definition, discover.name)));
   return names.length > 0 ? { [discover.read_param]: [...new Set(names)].join(',') } : {};
 }
 
-async function keep(connection: Connection, entity: string, plan: SyncPlan, records: AsyncIterable<Record<string, unknown>>, out: Map<string, Rec>): Promise<void> {
+async function keep(
+  connection: Connection,
+  entity: string,
+  plan: SyncPlan,
+  records: AsyncIterable<Record<string, unknown>>,
+  out: Map<string, Rec>,
+): Promise<void> {
   for await (const record of records) {
     const id = readAt(record, plan.id);
     if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`${entity} record without an id at ${plan.id}`);
@@ -147,7 +155,10 @@ export function candidates(data: Rec, path: string, plan: SyncPlan): unknown[] {
 
 const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 /** Words split at ASCII punctuation and whitespace (non-ASCII letters are word characters), ASCII-folded. */
-export const words = (text: string) => fold(text).split(/[\s!-/:-@[-`{-~]+/).filter(Boolean);
+export const words = (text: string) =>
+  fold(text)
+    .split(/[\s!-/:-@[-`{-~]+/)
+    .filter(Boolean);
 
 function one<T>(node: Record<string, T>): [string, T] {
   const entries = Object.entries(node);

@@ -15,30 +15,36 @@ interface ById {
 /** POST: creates a connector once the upstream took its credentials, and starts its first pass. */
 function registerCreate(scoped: FastifyInstance, context: HostedContext): void {
   const { store, cipher, options } = context;
-  scoped.post<{ Body: ConnectorCreateBody }>('/v1/integrations/connectors', { schema: { body: bodySchema('hosted-connector-create') } }, async (request, reply) => {
-    const { body } = request;
-    const tenant = tenantOf(request);
-    if (body.external_user_id !== tenant.externalUserId) {
-      throw new ForbiddenError('external_user_id must be the user the token was issued for', { details: [{ path: '/external_user_id', message: 'does not match the token' }] });
-    }
-    const checked = checkConnectorInput(body.connector_type, body.credentials, body.config);
-    // Before anything is stored: credentials the upstream refuses leave no connector behind.
-    const credentials = body.check_credentials === false ? body.credentials : await context.checkWithUpstream(checked.type, body.credentials, checked.config);
-    const row = await store.createConnector(
-      {
-        tenant,
-        connector_type: checked.type,
-        name: body.name ?? null,
-        config: checked.config,
-        auth_scheme: checked.scheme,
-        credentials_ciphertext: cipher.encrypt(JSON.stringify(credentials)),
-      },
-      { maxPerTenant: options.maxConnectorsPerUser ?? DEFAULT_MAX_CONNECTORS_PER_USER },
-    );
-    // DESIGN.md §7: the copy starts filling as soon as the connector exists.
-    await context.requestSync(tenant, row.id, true, false);
-    return reply.code(201).send(connectorView(row, await context.syncSummary(tenant, row.id)));
-  });
+  scoped.post<{ Body: ConnectorCreateBody }>(
+    '/v1/integrations/connectors',
+    { schema: { body: bodySchema('hosted-connector-create') } },
+    async (request, reply) => {
+      const { body } = request;
+      const tenant = tenantOf(request);
+      if (body.external_user_id !== tenant.externalUserId) {
+        throw new ForbiddenError('external_user_id must be the user the token was issued for', {
+          details: [{ path: '/external_user_id', message: 'does not match the token' }],
+        });
+      }
+      const checked = checkConnectorInput(body.connector_type, body.credentials, body.config);
+      // Before anything is stored: credentials the upstream refuses leave no connector behind.
+      const credentials = body.check_credentials === false ? body.credentials : await context.checkWithUpstream(checked.type, body.credentials, checked.config);
+      const row = await store.createConnector(
+        {
+          tenant,
+          connector_type: checked.type,
+          name: body.name ?? null,
+          config: checked.config,
+          auth_scheme: checked.scheme,
+          credentials_ciphertext: cipher.encrypt(JSON.stringify(credentials)),
+        },
+        { maxPerTenant: options.maxConnectorsPerUser ?? DEFAULT_MAX_CONNECTORS_PER_USER },
+      );
+      // DESIGN.md §7: the copy starts filling as soon as the connector exists.
+      await context.requestSync(tenant, row.id, true, false);
+      return reply.code(201).send(connectorView(row, await context.syncSummary(tenant, row.id)));
+    },
+  );
 }
 
 /** GET (list and one): the tenant's connectors with their sync summaries. */
@@ -66,25 +72,32 @@ async function credentialsToCheck(context: HostedContext, id: string, body: Conn
 /** PATCH: renames, or replaces config or credentials (new credentials are checked before they replace the old). */
 function registerUpdate(scoped: FastifyInstance, context: HostedContext): void {
   const { store, cipher, pool } = context;
-  scoped.patch<ById & { Body: ConnectorUpdateBody }>('/v1/integrations/connectors/:id', { schema: { body: bodySchema('hosted-connector-update') } }, async (request) => {
-    const { id } = request.params;
-    const { body } = request;
-    const row = await context.owned(request, id);
-    const credentials = await credentialsToCheck(context, id, body);
-    const checked = credentials ? checkConnectorInput(row.connector_type, credentials, body.config ?? row.config) : undefined;
-    // New credentials are checked before they replace the old ones, which keep working if refused.
-    const replacement = checked && body.credentials && body.check_credentials !== false ? await context.checkWithUpstream(row.connector_type, body.credentials, checked.config, id) : body.credentials;
-    const updated = await store.updateConnector(tenantOf(request), id, {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(checked && body.config ? { config: checked.config } : {}),
-      ...(checked && replacement ? { auth_scheme: checked.scheme, credentials_ciphertext: cipher.encrypt(JSON.stringify(replacement)) } : {}),
-    });
-    if (!updated) throw connectorNotFound();
-    pool.forget(id);
-    // New credentials or settings may reach other data (another profile, private calls): read everything again.
-    if (body.credentials || body.config) await context.requestSync(tenantOf(request), id, true, false);
-    return connectorView(updated, await context.syncSummary(tenantOf(request), id));
-  });
+  scoped.patch<ById & { Body: ConnectorUpdateBody }>(
+    '/v1/integrations/connectors/:id',
+    { schema: { body: bodySchema('hosted-connector-update') } },
+    async (request) => {
+      const { id } = request.params;
+      const { body } = request;
+      const row = await context.owned(request, id);
+      const credentials = await credentialsToCheck(context, id, body);
+      const checked = credentials ? checkConnectorInput(row.connector_type, credentials, body.config ?? row.config) : undefined;
+      // New credentials are checked before they replace the old ones, which keep working if refused.
+      const replacement =
+        checked && body.credentials && body.check_credentials !== false
+          ? await context.checkWithUpstream(row.connector_type, body.credentials, checked.config, id)
+          : body.credentials;
+      const updated = await store.updateConnector(tenantOf(request), id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(checked && body.config ? { config: checked.config } : {}),
+        ...(checked && replacement ? { auth_scheme: checked.scheme, credentials_ciphertext: cipher.encrypt(JSON.stringify(replacement)) } : {}),
+      });
+      if (!updated) throw connectorNotFound();
+      pool.forget(id);
+      // New credentials or settings may reach other data (another profile, private calls): read everything again.
+      if (body.credentials || body.config) await context.requestSync(tenantOf(request), id, true, false);
+      return connectorView(updated, await context.syncSummary(tenantOf(request), id));
+    },
+  );
 }
 
 /** The connector resource (SPEC.md): create, list, read, update, delete, scoped to the token's tenant. */

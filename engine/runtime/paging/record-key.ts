@@ -49,8 +49,12 @@ function decodeCursor(pagination: RecordKeyPagination, token: unknown, label: st
   }
   const cursor = parsed as Partial<KeyCursor> | null;
   const valid =
-    typeof cursor === 'object' && cursor !== null && typeof cursor.key === 'string' && !Number.isNaN(Date.parse(cursor.key)) &&
-    Array.isArray(cursor.ids) && cursor.ids.every((id) => typeof id === 'string');
+    typeof cursor === 'object' &&
+    cursor !== null &&
+    typeof cursor.key === 'string' &&
+    !Number.isNaN(Date.parse(cursor.key)) &&
+    Array.isArray(cursor.ids) &&
+    cursor.ids.every((id) => typeof id === 'string');
   if (!valid) throw badCursor(pagination, label);
   return { key: cursor.key as string, ids: cursor.ids as string[] };
 }
@@ -102,9 +106,12 @@ export function unpageableReason(paged: PagedOrder, params: Record<string, unkno
 export function assertPageable(pagination: RecordKeyPagination, params: Record<string, unknown>, label: string): void {
   const reason = unpageableReason(pagedOrderOf(pagination), params);
   if (!reason) return;
-  throw new InvalidParamsError(`invalid params for ${label}: records() reads every page, and ${reason.message} (in another order, execute gives the first page)`, {
-    details: [reason],
-  });
+  throw new InvalidParamsError(
+    `invalid params for ${label}: records() reads every page, and ${reason.message} (in another order, execute gives the first page)`,
+    {
+      details: [reason],
+    },
+  );
 }
 
 /**
@@ -113,7 +120,12 @@ export function assertPageable(pagination: RecordKeyPagination, params: Record<s
  * page by the records already read at that key, which the answer will repeat.
  * Why: the cursor is opaque to the manifest; only the engine knows which bound it sets.
  */
-export function keyedRequestParams(action: ActionSpec, pagination: RecordKeyPagination, params: Record<string, unknown>, label: string): Record<string, unknown> {
+export function keyedRequestParams(
+  action: ActionSpec,
+  pagination: RecordKeyPagination,
+  params: Record<string, unknown>,
+  label: string,
+): Record<string, unknown> {
   const token = params[pagination.param];
   if (token === undefined) return params;
   const cursor = decodeCursor(pagination, token, label);
@@ -146,7 +158,13 @@ function idOf(pagination: RecordKeyPagination, record: RecordData): string {
  * at most the caller's page size, and makes the next cursor from the last record kept (with every
  * id read at its key) when more may match and the order can be paged. Why: see the module comment.
  */
-export function readKeyedPage(action: ActionSpec, pagination: RecordKeyPagination, raw: RecordData[], params: Record<string, unknown>, label: string): KeyedPage {
+export function readKeyedPage(
+  action: ActionSpec,
+  pagination: RecordKeyPagination,
+  raw: RecordData[],
+  params: Record<string, unknown>,
+  label: string,
+): KeyedPage {
   const token = params[pagination.param];
   const cursor = token === undefined ? undefined : decodeCursor(pagination, token, label);
   const cursorMs = cursor ? Date.parse(cursor.key) : Number.NaN;

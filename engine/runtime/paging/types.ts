@@ -68,4 +68,3 @@ export interface PagedOrder {
   ascending_param?: string;
   ascending: boolean;
 }
-

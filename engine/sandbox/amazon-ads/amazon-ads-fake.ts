@@ -123,20 +123,7 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
       }),
   });
 
-  const listWeight = (req: FakeRequest): number => (wantsExtendedData(req.body) ? EXTENDED_DATA_WEIGHT : 1);
-  const v3 = { family: 'v3', scoped: true, weight: listWeight } as const;
-  const v2 = { family: 'legacy', scoped: true } as const;
-  const profilesGate = { family: 'legacy', scoped: false } as const;
-
-  server.route('POST', '/auth/o2/token', lwaToken(grant), 'auth');
-  server.route('GET', '/v2/profiles', gated(ctx, profilesGate, (req) => listProfiles(ctx, req)));
-  server.route('GET', '/v2/profiles/:profileId', gated(ctx, profilesGate, (req) => getProfile(ctx, req)));
-  server.route('POST', '/portfolios/list', gated(ctx, v3, (req, profile) => listPortfolios(ctx, req, profile!)));
-  server.route('POST', '/sp/campaigns/list', gated(ctx, v3, (req, profile) => listCampaigns(ctx, req, profile!)));
-  server.route('GET', '/v2/portfolios/:portfolioId', gated(ctx, v2, (req, profile) => getPortfolioV2(ctx, req, profile!, false)));
-  server.route('GET', '/v2/portfolios/extended/:portfolioId', gated(ctx, v2, (req, profile) => getPortfolioV2(ctx, req, profile!, true)));
-  server.route('GET', '/v2/sp/campaigns/:campaignId', gated(ctx, v2, (req, profile) => getCampaignV2(ctx, req, profile!, false)));
-  server.route('GET', '/v2/sp/campaigns/extended/:campaignId', gated(ctx, v2, (req, profile) => getCampaignV2(ctx, req, profile!, true)));
+  addAdsRoutes(server, ctx);
 
   const baseUrl = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   const credentials = { client_id: grant.clientId, client_secret: grant.clientSecret, refresh_token: grant.refreshTokens.current };
@@ -168,6 +155,56 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
     }),
     close: () => server.close(),
   };
+}
+
+/** The LwA token route and the Ads API routes, each behind its family's gate (scope header, weight). */
+function addAdsRoutes(server: FakeServer, ctx: AdsContext): void {
+  const listWeight = (req: FakeRequest): number => (wantsExtendedData(req.body) ? EXTENDED_DATA_WEIGHT : 1);
+  const v3 = { family: 'v3', scoped: true, weight: listWeight } as const;
+  const v2 = { family: 'legacy', scoped: true } as const;
+  const profilesGate = { family: 'legacy', scoped: false } as const;
+
+  server.route('POST', '/auth/o2/token', lwaToken(ctx.grant), 'auth');
+  server.route(
+    'GET',
+    '/v2/profiles',
+    gated(ctx, profilesGate, (req) => listProfiles(ctx, req)),
+  );
+  server.route(
+    'GET',
+    '/v2/profiles/:profileId',
+    gated(ctx, profilesGate, (req) => getProfile(ctx, req)),
+  );
+  server.route(
+    'POST',
+    '/portfolios/list',
+    gated(ctx, v3, (req, profile) => listPortfolios(ctx, req, profile!)),
+  );
+  server.route(
+    'POST',
+    '/sp/campaigns/list',
+    gated(ctx, v3, (req, profile) => listCampaigns(ctx, req, profile!)),
+  );
+  server.route(
+    'GET',
+    '/v2/portfolios/:portfolioId',
+    gated(ctx, v2, (req, profile) => getPortfolioV2(ctx, req, profile!, false)),
+  );
+  server.route(
+    'GET',
+    '/v2/portfolios/extended/:portfolioId',
+    gated(ctx, v2, (req, profile) => getPortfolioV2(ctx, req, profile!, true)),
+  );
+  server.route(
+    'GET',
+    '/v2/sp/campaigns/:campaignId',
+    gated(ctx, v2, (req, profile) => getCampaignV2(ctx, req, profile!, false)),
+  );
+  server.route(
+    'GET',
+    '/v2/sp/campaigns/extended/:campaignId',
+    gated(ctx, v2, (req, profile) => getCampaignV2(ctx, req, profile!, true)),
+  );
 }
 
 /** True when a list body asks for extended data (`true` or, as Airbyte sends it, `"true"`). */

@@ -83,7 +83,5 @@ export function bearerToken(req: FakeRequest): string | undefined {
 function missingClientId(family: Exclude<ApiFamily, 'lwa'>): FakeResponse {
   const message = 'Amazon-Advertising-API-ClientId header is missing';
   if (family === 'legacy') return legacyError(400, 'INVALID_ARGUMENT', message);
-  return invalidArgument([
-    { errorType: 'missingValueError', reason: 'MISSING_VALUE', message, location: '$.headers.Amazon-Advertising-API-ClientId' },
-  ]);
+  return invalidArgument([{ errorType: 'missingValueError', reason: 'MISSING_VALUE', message, location: '$.headers.Amazon-Advertising-API-ClientId' }]);
 }

@@ -68,7 +68,9 @@ const RULES: Record<ListFlavor, { state: FilterRule; ids: FilterRule; portfolioI
  */
 export function parseListBody(req: FakeRequest, flavor: ListFlavor): { ok: true; query: ListQuery } | { ok: false; response: FakeResponse } {
   if (req.bodyParseError !== undefined) {
-    return fail([{ errorType: 'malformedValueError', reason: 'PATTERN_NOT_MATCHED', message: `The request body is not valid JSON: ${req.bodyParseError}`, location: '$' }]);
+    return fail([
+      { errorType: 'malformedValueError', reason: 'PATTERN_NOT_MATCHED', message: `The request body is not valid JSON: ${req.bodyParseError}`, location: '$' },
+    ]);
   }
   const body = req.body === undefined ? {} : req.body;
   if (!isObject(body)) {
@@ -102,7 +104,13 @@ export function parseListBody(req: FakeRequest, flavor: ListFlavor): { ok: true;
   if (typeof token === 'string') {
     if (token.trim() !== '') query.nextToken = token.trim();
   } else if (token !== undefined && token !== null) {
-    problems.push({ errorType: 'malformedValueError', reason: 'PATTERN_NOT_MATCHED', message: 'nextToken must be a string', location: '$.nextToken', trigger: String(token) });
+    problems.push({
+      errorType: 'malformedValueError',
+      reason: 'PATTERN_NOT_MATCHED',
+      message: 'nextToken must be a string',
+      location: '$.nextToken',
+      trigger: String(token),
+    });
   }
   return problems.length > 0 ? fail(problems) : { ok: true, query };
 }
@@ -130,12 +138,18 @@ function readFilter(body: Record<string, unknown>, rule: FilterRule, problems: V
   const at = `$.${rule.field}`;
   if (filter === undefined || filter === null) return undefined;
   if (!isObject(filter)) {
-    problems.push({ errorType: 'malformedValueError', reason: 'PATTERN_NOT_MATCHED', message: `${rule.field} must be an object with an include array`, location: at });
+    problems.push({
+      errorType: 'malformedValueError',
+      reason: 'PATTERN_NOT_MATCHED',
+      message: `${rule.field} must be an object with an include array`,
+      location: at,
+    });
     return undefined;
   }
   const include = filter['include'];
   if (include === undefined || include === null) {
-    if (rule.includeRequired) problems.push({ errorType: 'missingValueError', reason: 'MISSING_VALUE', message: `${rule.field}.include is required`, location: `${at}.include` });
+    if (rule.includeRequired)
+      problems.push({ errorType: 'missingValueError', reason: 'MISSING_VALUE', message: `${rule.field}.include is required`, location: `${at}.include` });
     return undefined;
   }
   if (!Array.isArray(include) || include.some((item) => typeof item !== 'string')) {
@@ -150,11 +164,23 @@ function readFilter(body: Record<string, unknown>, rule: FilterRule, problems: V
   }
   const values = include as string[];
   if (values.length < rule.minItems) {
-    problems.push({ errorType: 'rangeError', reason: 'TOO_LOW', message: `${rule.field}.include needs at least ${rule.minItems} item(s)`, location: `${at}.include`, lowerLimit: String(rule.minItems) });
+    problems.push({
+      errorType: 'rangeError',
+      reason: 'TOO_LOW',
+      message: `${rule.field}.include needs at least ${rule.minItems} item(s)`,
+      location: `${at}.include`,
+      lowerLimit: String(rule.minItems),
+    });
     return undefined;
   }
   if (values.length > rule.maxItems) {
-    problems.push({ errorType: 'rangeError', reason: 'TOO_HIGH', message: `${rule.field}.include allows at most ${rule.maxItems} item(s), got ${values.length}`, location: `${at}.include`, upperLimit: String(rule.maxItems) });
+    problems.push({
+      errorType: 'rangeError',
+      reason: 'TOO_HIGH',
+      message: `${rule.field}.include allows at most ${rule.maxItems} item(s), got ${values.length}`,
+      location: `${at}.include`,
+      upperLimit: String(rule.maxItems),
+    });
     return undefined;
   }
   if (rule.allowed) {
@@ -196,7 +222,13 @@ function readBoolean(body: Record<string, unknown>, field: string, problems: V3P
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
-  problems.push({ errorType: 'malformedValueError', reason: 'PATTERN_NOT_MATCHED', message: `${field} must be a boolean`, location: `$.${field}`, trigger: String(value) });
+  problems.push({
+    errorType: 'malformedValueError',
+    reason: 'PATTERN_NOT_MATCHED',
+    message: `${field} must be a boolean`,
+    location: `$.${field}`,
+    trigger: String(value),
+  });
   return undefined;
 }
 
@@ -205,7 +237,13 @@ function readMaxResults(body: Record<string, unknown>, problems: V3Problem[]): n
   if (value === undefined || value === null) return undefined;
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(number)) {
-    problems.push({ errorType: 'malformedValueError', reason: 'PATTERN_NOT_MATCHED', message: 'maxResults must be an integer', location: '$.maxResults', trigger: String(value) });
+    problems.push({
+      errorType: 'malformedValueError',
+      reason: 'PATTERN_NOT_MATCHED',
+      message: 'maxResults must be an integer',
+      location: '$.maxResults',
+      trigger: String(value),
+    });
     return undefined;
   }
   if (number < 1 || number > MAX_RESULTS_LIMIT) {

@@ -28,7 +28,11 @@ export function checkMediaTypes(req: FakeRequest, vendorType: string): FakeRespo
   const wanted = vendorType.toLowerCase();
   const contentType = header(req, 'content-type');
   if (!contentType || mediaTypeOf(contentType) !== wanted) {
-    return v3Error(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${contentType ? `'${mediaTypeOf(contentType)}'` : '(none)'} is not supported; send ${vendorType}`);
+    return v3Error(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Type ${contentType ? `'${mediaTypeOf(contentType)}'` : '(none)'} is not supported; send ${vendorType}`,
+    );
   }
   const accept = header(req, 'accept');
   if (accept === undefined) return undefined;

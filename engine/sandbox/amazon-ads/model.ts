@@ -44,11 +44,7 @@ export interface ProfileEntry {
 export type PortfolioPolicy = 'DATE_RANGE' | 'MONTHLY_RECURRING' | 'NO_CAP';
 
 /** A.4 / spec `PortfolioServingStatus` values the seed uses. */
-export type PortfolioServingStatus =
-  | 'PORTFOLIO_STATUS_ENABLED'
-  | 'PORTFOLIO_OUT_OF_BUDGET'
-  | 'PORTFOLIO_ENDED'
-  | 'PORTFOLIO_PENDING_START_DATE';
+export type PortfolioServingStatus = 'PORTFOLIO_STATUS_ENABLED' | 'PORTFOLIO_OUT_OF_BUDGET' | 'PORTFOLIO_ENDED' | 'PORTFOLIO_PENDING_START_DATE';
 
 /** One portfolio of one profile. */
 export interface PortfolioRecord {

@@ -171,7 +171,11 @@ function apiServer(ctx: AsanaContext, me: AsanaUser): FakeServer {
   });
   server.route('POST', '/-/oauth_token', oauthToken(ctx.credentials.grant, me), 'auth');
   const get = (path: string, handler: (ctx: AsanaContext, req: FakeRequest) => FakeResponse, search = false): void => {
-    server.route('GET', `${API_PREFIX}${path}`, guarded(ctx, (req) => handler(ctx, req), { search }));
+    server.route(
+      'GET',
+      `${API_PREFIX}${path}`,
+      guarded(ctx, (req) => handler(ctx, req), { search }),
+    );
   };
   listRoutes(get);
   singleRoutes(get);

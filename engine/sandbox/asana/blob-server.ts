@@ -229,7 +229,11 @@ function headerText(value: string | string[] | undefined): string | undefined {
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
 function contentDisposition(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'download';
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'download';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 

@@ -42,7 +42,10 @@ export class BlobUrlSigner {
   sign(baseUrl: string, gid: string, name: string): string {
     const path = `${BLOB_PREFIX}/${encodeURIComponent(gid)}/${encodeURIComponent(name)}`;
     const now = new Date(this.clock.now());
-    const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const amzDate = now
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     const credential = `${this.accessKeyId}/${amzDate.slice(0, 8)}/us-east-1/s3/aws4_request`;
     const params = new URLSearchParams({
       'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',

@@ -3,10 +3,7 @@
  */
 
 /** What a Range header asks of a file of known size. */
-export type RangeRequest =
-  | { kind: 'whole' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeRequest = { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Resolves a Range header against `size`: `bytes=a-b` (b clamped to the last byte), `bytes=a-`,

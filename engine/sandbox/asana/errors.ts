@@ -20,7 +20,11 @@ export const TOO_LARGE_MESSAGE = 'The result is too large. You should use pagina
  * An error response with one entry; `help` is added unless `help: null`.
  * Why: every Asana error has this envelope, and clients read `errors[0].message`.
  */
-export function asanaError(status: number, message: string, options: { help?: string | null; phrase?: string; headers?: Record<string, HeaderValue> } = {}): FakeResponse {
+export function asanaError(
+  status: number,
+  message: string,
+  options: { help?: string | null; phrase?: string; headers?: Record<string, HeaderValue> } = {},
+): FakeResponse {
   const entry: Record<string, string> = { message };
   const help = options.help === undefined ? ERRORS_HELP : options.help;
   if (help !== null) entry['help'] = help;

@@ -143,7 +143,10 @@ function taskRecord(ctx: RecordContext, task: AsanaTask): TreeObject {
     custom_type_status_option: null,
     followers: refs('user', task.followerGids),
     parent: optionalRef('task', task.parentGid),
-    projects: refs('project', task.memberships.map((membership) => membership.projectGid)),
+    projects: refs(
+      'project',
+      task.memberships.map((membership) => membership.projectGid),
+    ),
     tags: refs('tag', task.tagGids),
     workspace: new Ref('workspace', task.workspaceGid),
     permalink_url: `${APP}/0/${firstProject}/${task.gid}`,

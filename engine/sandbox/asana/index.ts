@@ -4,17 +4,7 @@
 export { startAsanaFake, DEFAULT_TOO_LARGE_THRESHOLD } from './asana-fake.js';
 export type { AsanaFake, AsanaFakeOptions, AsanaStats } from './asana-fake.js';
 export type { AsanaAnchors, AsanaDataset } from './dataset.js';
-export type {
-  AsanaAttachment,
-  AsanaProject,
-  AsanaSection,
-  AsanaTag,
-  AsanaTask,
-  AsanaTeam,
-  AsanaUser,
-  AsanaWorkspace,
-  AttachmentHost,
-} from './model.js';
+export type { AsanaAttachment, AsanaProject, AsanaSection, AsanaTag, AsanaTask, AsanaTeam, AsanaUser, AsanaWorkspace, AttachmentHost } from './model.js';
 export type { BlobRequest } from './blob-server.js';
 export type { FakeClock } from '../fake-clock.js';
 export { BLOB_CHUNK_SIZE, blobSha256, expectedBlobBytes } from './blob-bytes.js';

@@ -68,7 +68,12 @@ export function listTeamUsers(ctx: AsanaContext, req: FakeRequest): FakeResponse
 export function listWorkspaceTeams(ctx: AsanaContext, req: FakeRequest): FakeResponse {
   const workspace = resolveWorkspace(ctx.data, 'workspace', req.params['workspace_gid'] ?? '');
   if (!workspace.ok) return workspace.response;
-  return listResponse(ctx, req, 'team', ctx.data.teams.filter((team) => team.organizationGid === workspace.value.gid).map((team) => team.gid));
+  return listResponse(
+    ctx,
+    req,
+    'team',
+    ctx.data.teams.filter((team) => team.organizationGid === workspace.value.gid).map((team) => team.gid),
+  );
 }
 
 /**
@@ -83,5 +88,10 @@ export function listUserTeams(ctx: AsanaContext, req: FakeRequest): FakeResponse
   const organization = resolveWorkspace(ctx.data, 'organization', organizationGid.value);
   if (!organization.ok) return organization.response;
   const teams = ctx.data.teams.filter((team) => team.organizationGid === organization.value.gid && team.memberGids.includes(user.value.gid));
-  return listResponse(ctx, req, 'team', teams.map((team) => team.gid));
+  return listResponse(
+    ctx,
+    req,
+    'team',
+    teams.map((team) => team.gid),
+  );
 }

@@ -35,13 +35,19 @@ export function compactRecord(ctx: RecordContext, ref: Ref): Json {
 function nameOf(ctx: RecordContext, type: ResourceType, gid: string): string {
   const { data } = ctx;
   const named =
-    type === 'user' ? data.user(gid) :
-    type === 'project' ? data.project(gid) :
-    type === 'workspace' ? data.workspace(gid) :
-    type === 'team' ? data.team(gid) :
-    type === 'tag' ? data.tag(gid) :
-    type === 'section' ? data.section(gid) :
-    undefined;
+    type === 'user'
+      ? data.user(gid)
+      : type === 'project'
+        ? data.project(gid)
+        : type === 'workspace'
+          ? data.workspace(gid)
+          : type === 'team'
+            ? data.team(gid)
+            : type === 'tag'
+              ? data.tag(gid)
+              : type === 'section'
+                ? data.section(gid)
+                : undefined;
   return named?.name ?? '';
 }
 

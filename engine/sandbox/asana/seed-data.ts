@@ -5,16 +5,7 @@
  */
 import { createPrng, type Prng } from '../prng.js';
 import { AsanaDataset, type AsanaAnchors } from './dataset.js';
-import type {
-  AsanaAttachment,
-  AsanaCustomField,
-  AsanaProject,
-  AsanaTask,
-  AsanaTeam,
-  AsanaUser,
-  AsanaWorkspace,
-  AttachmentHost,
-} from './model.js';
+import type { AsanaAttachment, AsanaCustomField, AsanaProject, AsanaTask, AsanaTeam, AsanaUser, AsanaWorkspace, AttachmentHost } from './model.js';
 import {
   ATTACHMENT_FILES,
   COLORS,
@@ -324,7 +315,14 @@ function seedCustomFields(state: SeedState, workspace: AsanaWorkspace): AsanaCus
     ],
     precision: 0,
   };
-  const estimate: AsanaCustomField = { gid: state.gids.take(), name: 'Estimate (h)', type: 'number', workspaceGid: workspace.gid, enumOptions: [], precision: 1 };
+  const estimate: AsanaCustomField = {
+    gid: state.gids.take(),
+    name: 'Estimate (h)',
+    type: 'number',
+    workspaceGid: workspace.gid,
+    enumOptions: [],
+    precision: 1,
+  };
   const ticket: AsanaCustomField = { gid: state.gids.take(), name: 'Ticket', type: 'text', workspaceGid: workspace.gid, enumOptions: [], precision: 0 };
   for (const field of [priority, estimate, ticket]) state.data.add('custom_field', field);
   return [priority, estimate, ticket];
@@ -501,7 +499,8 @@ function newTask(state: SeedState, ctx: TaskContext, project: AsanaProject | und
     assigneeGid: assigned?.gid ?? null,
     assignedByGid: assigned ? (rng.chance(0.5) ? creator.gid : assigned.gid) : null,
     assigneeStatus: assigned ? rng.pick(['today', 'upcoming', 'later', 'inbox'] as const) : 'upcoming',
-    approvalStatus: subtype === 'approval' ? (completed ? rng.pick(['approved', 'rejected'] as const) : rng.pick(['pending', 'changes_requested'] as const)) : null,
+    approvalStatus:
+      subtype === 'approval' ? (completed ? rng.pick(['approved', 'rejected'] as const) : rng.pick(['pending', 'changes_requested'] as const)) : null,
     completed,
     completedAt: completedMs !== undefined ? iso(completedMs) : null,
     completedByGid: completed ? (assigned?.gid ?? creator.gid) : null,
@@ -636,10 +635,7 @@ function seedAttachments(
     external: add(host, 'external', ['Figma mockups', 'text/html'], 1_024).gid,
     large: add(bigTasks[2]!, 'asana', ['design-assets.zip', 'application/zip'], LARGE_ATTACHMENT_SIZE).gid,
   };
-  const candidates = [
-    ...premiumProjects.flatMap((project) => project.taskGids),
-    ...freeProjects.flatMap((project) => project.taskGids),
-  ];
+  const candidates = [...premiumProjects.flatMap((project) => project.taskGids), ...freeProjects.flatMap((project) => project.taskGids)];
   for (let index = 6; index < plan.attachments; index += 1) {
     const task = data.task(rng.pick(candidates))!;
     let roll = rng.next();
@@ -668,7 +664,13 @@ function makeAttachment(state: SeedState, task: AsanaTask, host: AttachmentHost,
       return { ...base, download: 'blob', viewUrl: null, externalDownloadUrl: null, connectedToApp: null };
     case 'dropbox':
       // Dropbox files are served from the fake's file host too, so that their download can be tested.
-      return { ...base, download: 'blob', viewUrl: `https://www.dropbox.com/s/${id}/${encodeURIComponent(name)}?dl=0`, externalDownloadUrl: null, connectedToApp: null };
+      return {
+        ...base,
+        download: 'blob',
+        viewUrl: `https://www.dropbox.com/s/${id}/${encodeURIComponent(name)}?dl=0`,
+        externalDownloadUrl: null,
+        connectedToApp: null,
+      };
     case 'gdrive': {
       const fileId = `${id}${rng.hex(8)}`;
       return {
@@ -682,7 +684,13 @@ function makeAttachment(state: SeedState, task: AsanaTask, host: AttachmentHost,
     case 'box':
       return { ...base, download: 'none', viewUrl: `https://app.box.com/s/${id}${rng.hex(16)}`, externalDownloadUrl: null, connectedToApp: null };
     case 'external':
-      return { ...base, download: 'none', viewUrl: `https://www.figma.com/file/${id}/${asciiSlug(name) || 'file'}`, externalDownloadUrl: null, connectedToApp: false };
+      return {
+        ...base,
+        download: 'none',
+        viewUrl: `https://www.figma.com/file/${id}/${asciiSlug(name) || 'file'}`,
+        externalDownloadUrl: null,
+        connectedToApp: false,
+      };
   }
 }
 

@@ -13,7 +13,12 @@ import { NEED_WORKSPACE_MESSAGE } from './project-lists.js';
 export function listWorkspaceTags(ctx: AsanaContext, req: FakeRequest): FakeResponse {
   const workspace = resolveWorkspace(ctx.data, 'workspace', req.params['workspace_gid'] ?? '');
   if (!workspace.ok) return workspace.response;
-  return listResponse(ctx, req, 'tag', ctx.data.tags.filter((tag) => tag.workspaceGid === workspace.value.gid).map((tag) => tag.gid));
+  return listResponse(
+    ctx,
+    req,
+    'tag',
+    ctx.data.tags.filter((tag) => tag.workspaceGid === workspace.value.gid).map((tag) => tag.gid),
+  );
 }
 
 /** `GET /tags` with `workspace`; `limit` without `workspace` is 400 "Need to specify a workspace to paginate!" (B2). */
@@ -28,7 +33,12 @@ export function listTags(ctx: AsanaContext, req: FakeRequest): FakeResponse {
     if (!workspace.ok) return workspace.response;
     tags = tags.filter((tag) => tag.workspaceGid === workspace.value.gid);
   }
-  return listResponse(ctx, req, 'tag', tags.map((tag) => tag.gid));
+  return listResponse(
+    ctx,
+    req,
+    'tag',
+    tags.map((tag) => tag.gid),
+  );
 }
 
 /**

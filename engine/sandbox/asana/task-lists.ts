@@ -105,7 +105,12 @@ export function listSectionTasks(ctx: AsanaContext, req: FakeRequest): FakeRespo
 export function listTaskProjects(ctx: AsanaContext, req: FakeRequest): FakeResponse {
   const task = resolveTask(ctx.data, 'task', req.params['task_gid'] ?? '');
   if (!task.ok) return task.response;
-  return listResponse(ctx, req, 'project', task.value.memberships.map((membership) => membership.projectGid));
+  return listResponse(
+    ctx,
+    req,
+    'project',
+    task.value.memberships.map((membership) => membership.projectGid),
+  );
 }
 
 /** `GET /tasks/{task_gid}/subtasks`: direct subtasks only (B3). */

@@ -178,7 +178,12 @@ function addSummaries(rng: Prng, details: CallDetails, call: CallRecord['metaDat
   details.brief = `${call.title}: ${rng.pick(SENTENCES)} ${rng.pick(SENTENCES)}`;
   details.outline = details.structure.reduce<NonNullable<CallDetails['outline']>>((sections, part) => {
     const startTime = sections.reduce((sum, section) => sum + section.duration, 0);
-    sections.push({ section: part.name, startTime, duration: part.duration, items: [{ text: rng.pick(SENTENCES), startTime: startTime + rng.int(0, Math.max(0, part.duration - 1)) }] });
+    sections.push({
+      section: part.name,
+      startTime,
+      duration: part.duration,
+      items: [{ text: rng.pick(SENTENCES), startTime: startTime + rng.int(0, Math.max(0, part.duration - 1)) }],
+    });
     return sections;
   }, []);
   details.highlights = [

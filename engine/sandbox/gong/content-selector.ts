@@ -7,7 +7,18 @@ import type { FakeResponse } from '../responses.js';
 import { malformed } from './errors.js';
 
 /** `ExposedFields.content` flags. */
-export const CONTENT_FLAGS = ['structure', 'topics', 'trackers', 'trackerOccurrences', 'pointsOfInterest', 'brief', 'outline', 'highlights', 'callOutcome', 'keyPoints'] as const;
+export const CONTENT_FLAGS = [
+  'structure',
+  'topics',
+  'trackers',
+  'trackerOccurrences',
+  'pointsOfInterest',
+  'brief',
+  'outline',
+  'highlights',
+  'callOutcome',
+  'keyPoints',
+] as const;
 /** `ExposedFields.interaction` flags. */
 export const INTERACTION_FLAGS = ['speakers', 'video', 'personInteractionStats', 'questions'] as const;
 
@@ -50,7 +61,8 @@ export function parseContentSelector(req: FakeRequest, raw: unknown): SelectionO
   if (!isObject(raw)) return fail(req, 'contentSelector must be an object');
   const context = raw['context'];
   if (context !== undefined && context !== null) {
-    if (context !== 'None' && context !== 'Basic' && context !== 'Extended') return fail(req, `contentSelector.context must be None, Basic or Extended, got ${JSON.stringify(context)}`);
+    if (context !== 'None' && context !== 'Basic' && context !== 'Extended')
+      return fail(req, `contentSelector.context must be None, Basic or Extended, got ${JSON.stringify(context)}`);
     selection.context = context;
   }
   const timing = raw['contextTiming'];

@@ -153,14 +153,47 @@ function gongServer(ctx: GongContext, customer: CustomerHost): FakeServer {
     notFound: (req) => frameworkError(req, 404),
     methodNotAllowed: (req, allowed) => frameworkError(req, 405, { Allow: allowed.join(', ') }),
   });
-  server.route('POST', '/oauth2/generate-customer-token', generateCustomerToken(ctx, () => customer.baseUrl), 'auth');
-  server.route('GET', '/v2/users', guarded(ctx, (req) => listUsers(ctx, req)));
-  server.route('GET', '/v2/users/:id', guarded(ctx, (req) => getUser(ctx, req)));
-  server.route('GET', '/v2/calls', guarded(ctx, (req) => listCalls(ctx, req)));
-  server.route('GET', '/v2/calls/:id', guarded(ctx, (req) => getCall(ctx, req)));
-  server.route('POST', '/v2/calls/extensive', guarded(ctx, (req) => callsExtensive(ctx, req)));
-  server.route('POST', '/v2/calls/transcript', guarded(ctx, (req) => callTranscripts(ctx, req)));
-  server.route('GET', '/v2/workspaces', guarded(ctx, (req) => listWorkspaces(ctx, req)));
+  server.route(
+    'POST',
+    '/oauth2/generate-customer-token',
+    generateCustomerToken(ctx, () => customer.baseUrl),
+    'auth',
+  );
+  server.route(
+    'GET',
+    '/v2/users',
+    guarded(ctx, (req) => listUsers(ctx, req)),
+  );
+  server.route(
+    'GET',
+    '/v2/users/:id',
+    guarded(ctx, (req) => getUser(ctx, req)),
+  );
+  server.route(
+    'GET',
+    '/v2/calls',
+    guarded(ctx, (req) => listCalls(ctx, req)),
+  );
+  server.route(
+    'GET',
+    '/v2/calls/:id',
+    guarded(ctx, (req) => getCall(ctx, req)),
+  );
+  server.route(
+    'POST',
+    '/v2/calls/extensive',
+    guarded(ctx, (req) => callsExtensive(ctx, req)),
+  );
+  server.route(
+    'POST',
+    '/v2/calls/transcript',
+    guarded(ctx, (req) => callTranscripts(ctx, req)),
+  );
+  server.route(
+    'GET',
+    '/v2/workspaces',
+    guarded(ctx, (req) => listWorkspaces(ctx, req)),
+  );
   return server;
 }
 

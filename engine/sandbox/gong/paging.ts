@@ -29,14 +29,7 @@ export type PageOutcome<T> = { ok: true; items: T[]; records: RecordsBlock } | {
  * inputs (`inputs`), else 400. Page numbers start at 0 (the spec's `currentPageNumber` example).
  * Why: every list route pages the same way.
  */
-export function paginate<T>(
-  codec: CursorCodec,
-  req: FakeRequest,
-  op: string,
-  inputs: unknown,
-  all: readonly T[],
-  cursor: string | undefined,
-): PageOutcome<T> {
+export function paginate<T>(codec: CursorCodec, req: FakeRequest, op: string, inputs: unknown, all: readonly T[], cursor: string | undefined): PageOutcome<T> {
   const query = queryDigest(inputs);
   let offset = 0;
   let page = 0;

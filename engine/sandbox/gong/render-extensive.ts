@@ -22,7 +22,13 @@ const CRM_SYSTEM = 'Salesforce';
  * Renders one call for the selector. Keys not asked for are absent; parts asked for but empty
  * are empty arrays. `nowMs` dates the media URLs' expiry.
  */
-export function renderExtensiveCall(data: GongDataset, record: CallRecord, selection: ContentSelection, mediaKey: string, nowMs: number): Record<string, unknown> {
+export function renderExtensiveCall(
+  data: GongDataset,
+  record: CallRecord,
+  selection: ContentSelection,
+  mediaKey: string,
+  nowMs: number,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { metaData: record.metaData };
   if (selection.context !== 'None') {
     out['context'] = record.crm.length > 0 ? [{ system: CRM_SYSTEM, objects: record.crm.flatMap((link) => crmObjects(link, selection)) }] : [];

@@ -270,7 +270,13 @@ function seedCall(rng: Prng, ids: UniqueIds, slotMs: number, workspaces: GongWor
       partyCrm.set(party.id, contactLink(rng, party));
     }
     if (conference && rng.chance(0.1)) {
-      parties.push({ id: ids.next(14), name: 'Dial-in user', affiliation: 'Unknown', phoneNumber: `+1 555-${rng.int(100, 999)}-${rng.int(1000, 9999)}`, methods: ['Attendee'] });
+      parties.push({
+        id: ids.next(14),
+        name: 'Dial-in user',
+        affiliation: 'Unknown',
+        phoneNumber: `+1 555-${rng.int(100, 999)}-${rng.int(1000, 9999)}`,
+        methods: ['Attendee'],
+      });
     }
   }
   if (rng.chance(0.1)) call.customData = rng.pick(['Conference Call', 'Imported from dialer', '{"campaign":"Q3 outbound"}']);
@@ -340,7 +346,13 @@ function opportunityLink(rng: Prng, company: string, callKind: string, callMs: n
   return {
     objectType: 'Opportunity',
     objectId: `006${token(rng, 15)}`,
-    now: { Name: name, StageName: STAGES[stageNow]!, Amount: amount, CloseDate: closeDate, Probability: stageNow >= 4 ? (stageNow === 4 ? 100 : 0) : 20 + stageNow * 20 },
+    now: {
+      Name: name,
+      StageName: STAGES[stageNow]!,
+      Amount: amount,
+      CloseDate: closeDate,
+      Probability: stageNow >= 4 ? (stageNow === 4 ? 100 : 0) : 20 + stageNow * 20,
+    },
     atCall: { Name: name, StageName: STAGES[stageAtCall]!, Amount: amount, CloseDate: closeDate, Probability: 20 + stageAtCall * 20 },
   };
 }
@@ -358,7 +370,9 @@ function uniqueLocalPart(used: Set<string>, base: string): string {
 }
 
 function domainOf(company: string): string {
-  return `${fold(company).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.example`;
+  return `${fold(company)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.example`;
 }
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

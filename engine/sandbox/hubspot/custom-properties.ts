@@ -12,7 +12,14 @@ const DAY = 86_400_000;
 /** Partner tiers of the companies' `partner_tier` enumeration. */
 export const PARTNER_TIERS = ['bronze', 'silver', 'gold', 'platinum'] as const;
 
-const custom = (name: string, label: string, type: PropertyDef['type'], fieldType: string, groupName: string, extra: Partial<PropertyDef> = {}): PropertyDef => ({
+const custom = (
+  name: string,
+  label: string,
+  type: PropertyDef['type'],
+  fieldType: string,
+  groupName: string,
+  extra: Partial<PropertyDef> = {},
+): PropertyDef => ({
   name,
   label,
   type,

@@ -36,7 +36,12 @@ const SCHEMA_OWNER = 4_117_001;
  * a standard type the caller says which are.
  * Why: the schemas API and `GET /crm/v3/properties/{objectType}` share this shape.
  */
-export function renderProperty(property: PropertyDef, displayOrder: number, createdAt: string, hubspotDefined = property.name.startsWith('hs_')): Record<string, unknown> {
+export function renderProperty(
+  property: PropertyDef,
+  displayOrder: number,
+  createdAt: string,
+  hubspotDefined = property.name.startsWith('hs_'),
+): Record<string, unknown> {
   const archived = property.archivedAt !== undefined;
   return {
     name: property.name,

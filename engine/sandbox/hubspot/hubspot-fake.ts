@@ -127,15 +127,39 @@ function hubspotServer(ctx: HubspotContext, schemas: ReturnType<typeof customSch
   });
 
   server.route('POST', '/oauth/v1/token', oauthToken(credentials.grant), 'auth');
-  server.route('GET', '/crm/v3/objects/:objectType', guarded(ctx, 'burst', (req) => listObjects(ctx, req)));
-  server.route('GET', '/crm/v3/objects/:objectType/:objectId', guarded(ctx, 'burst', (req) => getObject(ctx, req)));
-  server.route('POST', '/crm/v3/objects/:objectType/search', guarded(ctx, 'search', (req) => searchObjects(ctx, req)));
+  server.route(
+    'GET',
+    '/crm/v3/objects/:objectType',
+    guarded(ctx, 'burst', (req) => listObjects(ctx, req)),
+  );
+  server.route(
+    'GET',
+    '/crm/v3/objects/:objectType/:objectId',
+    guarded(ctx, 'burst', (req) => getObject(ctx, req)),
+  );
+  server.route(
+    'POST',
+    '/crm/v3/objects/:objectType/search',
+    guarded(ctx, 'search', (req) => searchObjects(ctx, req)),
+  );
   // The properties API counts against the same burst limit as object reads (API-NOTES A7).
-  server.route('GET', '/crm/v3/properties/:objectType', guarded(ctx, 'burst', (req) => listProperties(catalog, req)));
+  server.route(
+    'GET',
+    '/crm/v3/properties/:objectType',
+    guarded(ctx, 'burst', (req) => listProperties(catalog, req)),
+  );
   for (const prefix of ['/crm-object-schemas/v3/schemas', '/crm/v3/schemas']) {
     // A1: the spec path and the docs' `/crm/v3/schemas` are aliases.
-    server.route('GET', prefix, guarded(ctx, 'burst', (req) => listSchemas(schemas, req)));
-    server.route('GET', `${prefix}/:objectType`, guarded(ctx, 'burst', (req) => getSchema(schemas, req)));
+    server.route(
+      'GET',
+      prefix,
+      guarded(ctx, 'burst', (req) => listSchemas(schemas, req)),
+    );
+    server.route(
+      'GET',
+      `${prefix}/:objectType`,
+      guarded(ctx, 'burst', (req) => getSchema(schemas, req)),
+    );
   }
   return server;
 }

@@ -24,6 +24,8 @@ export function listProperties(catalog: PropertyCatalog, req: FakeRequest): Fake
   const wanted = req.params['objectType'] ?? '';
   const properties = catalog.list(wanted, archived.value);
   if (!properties) return hubspotError(404, 'OBJECT_NOT_FOUND', `Unable to infer object type from: ${wanted}`, req.requestId);
-  const results = properties.map((property) => renderProperty(property.def, property.hubspotDefined ? -1 : property.displayOrder, PROPERTIES_CREATED_AT, property.hubspotDefined));
+  const results = properties.map((property) =>
+    renderProperty(property.def, property.hubspotDefined ? -1 : property.displayOrder, PROPERTIES_CREATED_AT, property.hubspotDefined),
+  );
   return jsonResponse(200, { results });
 }

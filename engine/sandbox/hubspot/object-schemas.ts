@@ -66,8 +66,7 @@ export function getSchema(schemas: StoredSchema[], req: FakeRequest): FakeRespon
   const wanted = (req.params['objectType'] ?? '').toLowerCase();
   const schema = schemas.find(
     (candidate) =>
-      !candidate.archived &&
-      [candidate.objectTypeId, candidate.fullyQualifiedName, candidate.name, candidate.id].some((key) => key.toLowerCase() === wanted),
+      !candidate.archived && [candidate.objectTypeId, candidate.fullyQualifiedName, candidate.name, candidate.id].some((key) => key.toLowerCase() === wanted),
   );
   if (!schema) {
     return hubspotError(404, 'OBJECT_NOT_FOUND', `Unable to find object type for ${req.params['objectType'] ?? ''}`, req.requestId);

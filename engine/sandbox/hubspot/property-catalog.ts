@@ -21,8 +21,16 @@ export class PropertyCatalog {
     for (const type of OBJECT_TYPES) {
       // On a custom object type only the `hs_` properties are HubSpot's (as the schemas API says).
       const customType = type.objectTypeId.startsWith('2-');
-      const own = type.properties.map((def, index) => ({ def: { ...def }, hubspotDefined: customType ? def.name.startsWith('hs_') : true, displayOrder: index + 1 }));
-      const extra = (CUSTOM_PROPERTIES[type.name] ?? []).map((def, index) => ({ def: { ...def }, hubspotDefined: false, displayOrder: own.length + index + 1 }));
+      const own = type.properties.map((def, index) => ({
+        def: { ...def },
+        hubspotDefined: customType ? def.name.startsWith('hs_') : true,
+        displayOrder: index + 1,
+      }));
+      const extra = (CUSTOM_PROPERTIES[type.name] ?? []).map((def, index) => ({
+        def: { ...def },
+        hubspotDefined: false,
+        displayOrder: own.length + index + 1,
+      }));
       this.byType.set(type.name, [...own, ...extra]);
     }
   }

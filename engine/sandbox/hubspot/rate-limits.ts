@@ -81,13 +81,22 @@ export class HubspotRateLimits {
   admit(scheme: TokenScheme, correlationId: string): Admission {
     if (!this.enabled) return { allowed: true, headers: {} };
     if (scheme === 'private_app' && this.dailyUsed >= this.dailyMax) {
-      return { allowed: false, response: this.throttled('DAILY', 'You have reached your daily limit.', correlationId, this.headers(scheme, this.burst(scheme).peek()), 0) };
+      return {
+        allowed: false,
+        response: this.throttled('DAILY', 'You have reached your daily limit.', correlationId, this.headers(scheme, this.burst(scheme).peek()), 0),
+      };
     }
     const decision = this.burst(scheme).hit();
     if (!decision.allowed) {
       return {
         allowed: false,
-        response: this.throttled('TEN_SECONDLY_ROLLING', 'You have reached your ten_secondly_rolling limit.', correlationId, this.headers(scheme, decision), decision.retryAfterMs),
+        response: this.throttled(
+          'TEN_SECONDLY_ROLLING',
+          'You have reached your ten_secondly_rolling limit.',
+          correlationId,
+          this.headers(scheme, decision),
+          decision.retryAfterMs,
+        ),
       };
     }
     if (scheme === 'private_app') this.dailyUsed += 1;
@@ -145,13 +154,7 @@ export class HubspotRateLimits {
    * A real 429. `Retry-After` is sent on every other one (A6 [3p]: "not always present"), so
    * clients are exercised with and without it.
    */
-  private throttled(
-    policyName: string,
-    message: string,
-    correlationId: string,
-    headers: Record<string, HeaderValue>,
-    retryAfterMs: number,
-  ): FakeResponse {
+  private throttled(policyName: string, message: string, correlationId: string, headers: Record<string, HeaderValue>, retryAfterMs: number): FakeResponse {
     const withRetryAfter = this.throttledCount % 2 === 0;
     this.throttledCount += 1;
     const out: Record<string, HeaderValue> = { ...headers };

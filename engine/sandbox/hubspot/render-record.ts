@@ -45,9 +45,7 @@ export function selectHistory(def: ObjectTypeDef, record: CrmRecord, asked: stri
     const value = record.properties[name];
     if (value === undefined) continue;
     const timestamp = name === def.lastModifiedProperty ? record.updatedAt : record.createdAt;
-    const source = name === 'hs_object_id' || name === def.lastModifiedProperty || name === def.createdProperty
-      ? { sourceType: 'CALCULATED' }
-      : record.origin;
+    const source = name === 'hs_object_id' || name === def.lastModifiedProperty || name === def.createdProperty ? { sourceType: 'CALCULATED' } : record.origin;
     out[name] = [{ value, timestamp, ...source }];
   }
   return out;

@@ -51,7 +51,13 @@ function containsToken(value: string, token: string): boolean {
   const wanted = token.normalize('NFC').toLowerCase();
   const text = value.normalize('NFC').toLowerCase();
   if (wanted.includes('*')) {
-    const pattern = new RegExp(`^${wanted.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'u');
+    const pattern = new RegExp(
+      `^${wanted
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+      'u',
+    );
     return pattern.test(text) || text.split(/\s+/).some((word) => pattern.test(word));
   }
   return text === wanted || text.split(/\s+/).includes(wanted) || tokens(text).includes(wanted);

@@ -33,9 +33,7 @@ export function searchObjects(ctx: HubspotContext, req: FakeRequest): FakeRespon
   const page = ordered.slice(search.offset, search.offset + search.limit);
   const body: Record<string, unknown> = {
     total: matches.length,
-    results: page.map((record) =>
-      renderRecord(ctx.data, def, record, { properties: search.properties, propertiesWithHistory: [], associations: [] }, false),
-    ),
+    results: page.map((record) => renderRecord(ctx.data, def, record, { properties: search.properties, propertiesWithHistory: [], associations: [] }, false)),
   };
   const nextOffset = search.offset + search.limit;
   if (search.limit > 0 && nextOffset < matches.length) body['paging'] = { next: { after: String(nextOffset) } };

@@ -6,8 +6,19 @@ import type { Parsed } from './read-params.js';
 
 /** A5 [spec] operators. */
 export const SEARCH_OPERATORS = [
-  'EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN',
-  'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN',
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'BETWEEN',
+  'IN',
+  'NOT_IN',
+  'HAS_PROPERTY',
+  'NOT_HAS_PROPERTY',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
 ] as const;
 export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
 
@@ -116,9 +127,7 @@ export function parseSearchRequest(body: unknown, def: ObjectTypeDef): Parsed<Se
   if (!/^\d{1,9}$/.test(afterRaw.trim())) return fail(`after must be a numeric offset, got ${JSON.stringify(input['after'])}`);
   const offset = Number(afterRaw.trim());
   if (offset + limit > SEARCH_RESULT_CAP) {
-    return fail(
-      `The search endpoints are limited to ${SEARCH_RESULT_CAP} total results for any given query; after (${offset}) + limit (${limit}) exceeds it.`,
-    );
+    return fail(`The search endpoints are limited to ${SEARCH_RESULT_CAP} total results for any given query; after (${offset}) + limit (${limit}) exceeds it.`);
   }
 
   const sorts: SearchSort[] = [];

@@ -4,15 +4,7 @@
  */
 import { createPrng, type Prng } from '../prng.js';
 import { HubspotDataset, type CrmRecord, type HistoryEntry, type RecordOrigin } from './dataset.js';
-import {
-  CAR_COLORS,
-  CAR_FULLY_QUALIFIED_NAME,
-  DEAL_STAGES,
-  LIFECYCLE_STAGES,
-  TICKET_CATEGORIES,
-  TICKET_PRIORITIES,
-  TICKET_STAGES,
-} from './object-types.js';
+import { CAR_COLORS, CAR_FULLY_QUALIFIED_NAME, DEAL_STAGES, LIFECYCLE_STAGES, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STAGES } from './object-types.js';
 import {
   ANCHOR_CONTACTS,
   CAR_MODELS,
@@ -133,12 +125,7 @@ function origin(rng: Prng): RecordOrigin {
   return { sourceType: 'CRM_UI', sourceId: `userId:${user}`, updatedByUserId: user };
 }
 
-function makeRecord(
-  rng: Prng,
-  slot: Slot,
-  properties: Record<string, string | undefined>,
-  timestamps: { created: string; modified: string },
-): CrmRecord {
+function makeRecord(rng: Prng, slot: Slot, properties: Record<string, string | undefined>, timestamps: { created: string; modified: string }): CrmRecord {
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(properties)) if (value !== undefined && value !== '') clean[name] = value;
   const createdAt = iso(slot.createdMs);
@@ -314,14 +301,7 @@ function seedDeals(data: HubspotDataset, rng: Prng, live: number, companies: Com
   return out;
 }
 
-function seedTickets(
-  data: HubspotDataset,
-  rng: Prng,
-  live: number,
-  companies: CompanyInfo[],
-  contacts: string[],
-  deals: string[],
-): void {
+function seedTickets(data: HubspotDataset, rng: Prng, live: number, companies: CompanyInfo[], contacts: string[], deals: string[]): void {
   for (const slot of slots(rng, 'tickets', live)) {
     const subject = rng.pick(TICKET_SUBJECTS);
     const record = makeRecord(

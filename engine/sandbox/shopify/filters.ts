@@ -78,7 +78,11 @@ export function equalsFilter<R extends ShopifyRecord>(name: string): FilterParse
 export function containsFilter<R extends ShopifyRecord>(name: string): FilterParser<R> {
   return (value) => {
     const wanted = value.trim().toLowerCase();
-    return pass((record) => String(field(record, name) ?? '').toLowerCase().includes(wanted));
+    return pass((record) =>
+      String(field(record, name) ?? '')
+        .toLowerCase()
+        .includes(wanted),
+    );
   };
 }
 

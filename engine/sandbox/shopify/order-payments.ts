@@ -62,8 +62,25 @@ export function seedPayments(rng: Prng, ids: Ids, input: PaymentInput): PaymentO
   const refunds: ShopifyRefund[] = [];
   let refundedCents = 0;
   let lastEventMs = processedMs;
-  const add = (kind: ShopifyTransaction['kind'], status: ShopifyTransaction['status'], cents: number, atMs: number, parentId: number | null): ShopifyTransaction => {
-    const transaction = buildTransaction(ids.transactions.next(), input, kind, status, cents, atMs, gateway, parentId, transactions.length + 1, manual ? undefined : card);
+  const add = (
+    kind: ShopifyTransaction['kind'],
+    status: ShopifyTransaction['status'],
+    cents: number,
+    atMs: number,
+    parentId: number | null,
+  ): ShopifyTransaction => {
+    const transaction = buildTransaction(
+      ids.transactions.next(),
+      input,
+      kind,
+      status,
+      cents,
+      atMs,
+      gateway,
+      parentId,
+      transactions.length + 1,
+      manual ? undefined : card,
+    );
     transactions.push(transaction);
     lastEventMs = Math.max(lastEventMs, atMs);
     return transaction;
@@ -72,24 +89,7 @@ export function seedPayments(rng: Prng, ids: Ids, input: PaymentInput): PaymentO
     const transaction = add('refund', 'success', cents, atMs, parentId);
     delete transaction['payment_details'];
     refundedCents += cents;
-    const id = ids.refunds.next();
-    refunds.push({
-      id,
-      admin_graphql_api_id: `gid://shopify/Refund/${id}`,
-      created_at: shopTime(atMs),
-      note: rng.pick(['Damaged in transit', 'Customer changed their mind', 'Wrong size', null]),
-      order_id: input.orderId,
-      processed_at: shopTime(atMs),
-      restock: false,
-      total_additional_fees_set: moneySet(0),
-      total_duties_set: moneySet(0),
-      user_id: null,
-      order_adjustments: [],
-      transactions: [transaction],
-      refund_line_items: [],
-      duties: [],
-      additional_fees: [],
-    });
+    refunds.push(refundRecord(ids.refunds.next(), input.orderId, atMs, transaction, rng.pick(REFUND_NOTES)));
   };
 
   const cancelledMs = input.cancelledMs;
@@ -112,7 +112,7 @@ export function seedPayments(rng: Prng, ids: Ids, input: PaymentInput): PaymentO
       break;
     case 'partially_refunded': {
       const sale = add('sale', 'success', totalCents, processedMs, null);
-      refund(Math.max(1, Math.round(totalCents * rng.int(10, 60) / 100)), notAfterNow(processedMs + rng.int(3, 25) * DAY), sale.id);
+      refund(Math.max(1, Math.round((totalCents * rng.int(10, 60)) / 100)), notAfterNow(processedMs + rng.int(3, 25) * DAY), sale.id);
       break;
     }
     case 'refunded': {
@@ -129,9 +129,36 @@ export function seedPayments(rng: Prng, ids: Ids, input: PaymentInput): PaymentO
 
   const unsettled = financial === 'authorized' ? totalCents : 0;
   for (const transaction of transactions) transaction.total_unsettled_set = unsettledSet(unsettled);
-  const outstandingCents =
-    financial === 'pending' || financial === 'authorized' ? totalCents : financial === 'partially_paid' ? totalCents - Math.round(totalCents / 2) : 0;
-  return { transactions, refunds, refundedCents, outstandingCents, gatewayNames: [gateway], lastEventMs };
+  return { transactions, refunds, refundedCents, outstandingCents: outstandingOf(financial, totalCents), gatewayNames: [gateway], lastEventMs };
+}
+
+/** What the customer still owes: all of a pending or authorized order, the unpaid half of a partially paid one. */
+function outstandingOf(financial: PaymentInput['financial'], totalCents: number): number {
+  if (financial === 'pending' || financial === 'authorized') return totalCents;
+  return financial === 'partially_paid' ? totalCents - Math.round(totalCents / 2) : 0;
+}
+
+const REFUND_NOTES = ['Damaged in transit', 'Customer changed their mind', 'Wrong size', null] as const;
+
+/** A refund as Shopify answers it (Refund resource, upstream-specs), with its one refund transaction. */
+function refundRecord(id: number, orderId: number, atMs: number, transaction: ShopifyTransaction, note: string | null): ShopifyRefund {
+  return {
+    id,
+    admin_graphql_api_id: `gid://shopify/Refund/${id}`,
+    created_at: shopTime(atMs),
+    note,
+    order_id: orderId,
+    processed_at: shopTime(atMs),
+    restock: false,
+    total_additional_fees_set: moneySet(0),
+    total_duties_set: moneySet(0),
+    user_id: null,
+    order_adjustments: [],
+    transactions: [transaction],
+    refund_line_items: [],
+    duties: [],
+    additional_fees: [],
+  };
 }
 
 function buildTransaction(

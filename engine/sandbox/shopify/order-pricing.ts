@@ -50,6 +50,21 @@ export interface OrderPricing {
   presentment: Presentment;
 }
 
+/** How many lines an order has, with weights (most orders hold one or two products). */
+const LINE_COUNTS = [
+  [1, 45],
+  [2, 30],
+  [3, 15],
+  [4, 10],
+] as const;
+
+/** The quantity of a line, with weights. */
+const QUANTITIES = [
+  [1, 70],
+  [2, 20],
+  [3, 10],
+] as const;
+
 /**
  * Prices an order of 1-4 lines from `catalog` (products on sale when the order was placed):
  * optional discount code allocated across lines, per-line tax, flat or free shipping (none for
@@ -57,20 +72,18 @@ export interface OrderPricing {
  * Why: the totals must add up (`total_price = subtotal + shipping + tax`) so that clients that
  * check money fields against line items see a coherent store.
  */
-export function priceOrder(
-  rng: Prng,
-  lineIds: IdSequence,
-  catalog: readonly ShopifyProduct[],
-  countryCode: string,
-  shipped: boolean,
-): OrderPricing {
+export function priceOrder(rng: Prng, lineIds: IdSequence, catalog: readonly ShopifyProduct[], countryCode: string, shipped: boolean): OrderPricing {
   const presentment = presentmentFor(countryCode);
   const tax = TAX_BY_COUNTRY[countryCode] ?? { rate: 0, title: 'Tax' };
-  const count = weighted(rng, [[1, 45], [2, 30], [3, 15], [4, 10]] as const);
+  const count = weighted(rng, LINE_COUNTS);
   const picks = Array.from({ length: count }, () => {
     const product = rng.pick(catalog);
     const variant = rng.pick(product.variants);
-    return { product, variant, quantity: weighted(rng, [[1, 70], [2, 20], [3, 10]] as const) };
+    return {
+      product,
+      variant,
+      quantity: weighted(rng, QUANTITIES),
+    };
   });
   const lineTotals = picks.map(({ variant, quantity }) => Math.round(Number(variant.price) * 100) * quantity);
   const lineItemsCents = lineTotals.reduce((sum, cents) => sum + cents, 0);

@@ -49,7 +49,11 @@ export function registerRoutes(server: FakeServer, ctx: ShopifyContext): void {
   api('/collections/:file', (req) => {
     const id = idOfSegment(req.params['file']);
     const found = id === undefined ? undefined : data.collection(id);
-    return getRecord('collection', found ? genericCollection(found.collection, found.type, data.collectionProductIds(found.collection.id).length) : undefined, req);
+    return getRecord(
+      'collection',
+      found ? genericCollection(found.collection, found.type, data.collectionProductIds(found.collection.id).length) : undefined,
+      req,
+    );
   });
 
   const transactions = transactionsResource();

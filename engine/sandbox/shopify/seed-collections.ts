@@ -35,9 +35,24 @@ const PLANS: readonly CollectionPlan[] = [
   { title: 'Gift Guide', sortOrder: 'manual', published: false, share: 0.1 },
   { title: VENDORS[5], sortOrder: 'alpha-asc', published: true, rules: [{ column: 'vendor', relation: 'equals', condition: VENDORS[5] }], disjunctive: false },
   { title: 'Café Essentials', sortOrder: 'created-desc', published: true, share: 0.2 },
-  { title: 'On Sale', sortOrder: 'price-asc', published: true, rules: [{ column: 'tag', relation: 'equals', condition: 'sale' }, { column: 'tag', relation: 'equals', condition: 'limited' }], disjunctive: true },
+  {
+    title: 'On Sale',
+    sortOrder: 'price-asc',
+    published: true,
+    rules: [
+      { column: 'tag', relation: 'equals', condition: 'sale' },
+      { column: 'tag', relation: 'equals', condition: 'limited' },
+    ],
+    disjunctive: true,
+  },
   { title: 'New Arrivals', sortOrder: 'created-desc', published: true, share: 0.12 },
-  { title: 'Under $25', sortOrder: 'price-asc', published: true, rules: [{ column: 'variant_price', relation: 'less_than', condition: '25.00' }], disjunctive: false },
+  {
+    title: 'Under $25',
+    sortOrder: 'price-asc',
+    published: true,
+    rules: [{ column: 'variant_price', relation: 'less_than', condition: '25.00' }],
+    disjunctive: false,
+  },
   { title: 'Summer Edit', sortOrder: 'manual', published: true, share: 0.08 },
 ];
 
@@ -58,7 +73,13 @@ export function seedCollections(rng: Prng, products: readonly ShopifyProduct[]):
     const updated = created + rng.int(1, 300) * DAY;
     const handle = handleize(plan.title);
     const image: CollectionImage | undefined = rng.chance(0.6)
-      ? { created_at: shopTime(created), alt: plan.title, width: 1600, height: 900, src: `https://cdn.shopify.com/s/files/1/0642/7311/0042/collections/${handle}.jpg?v=${Math.floor(updated / 1000)}` }
+      ? {
+          created_at: shopTime(created),
+          alt: plan.title,
+          width: 1600,
+          height: 900,
+          src: `https://cdn.shopify.com/s/files/1/0642/7311/0042/collections/${handle}.jpg?v=${Math.floor(updated / 1000)}`,
+        }
       : undefined;
     const record: ShopifyCollection = {
       id,
@@ -78,7 +99,10 @@ export function seedCollections(rng: Prng, products: readonly ShopifyProduct[]):
       const smartRecord: ShopifyCollection = { ...head, disjunctive: plan.disjunctive ?? false, rules: plan.rules, published_scope, admin_graphql_api_id };
       if (image) smartRecord.image = image;
       smart.push(smartRecord);
-      members.set(id, products.filter((product) => matchesRules(product, plan.rules!, plan.disjunctive ?? false)).map((product) => product.id));
+      members.set(
+        id,
+        products.filter((product) => matchesRules(product, plan.rules!, plan.disjunctive ?? false)).map((product) => product.id),
+      );
     } else {
       if (image) record.image = image;
       custom.push(record);

@@ -37,11 +37,19 @@ export function seedCustomers(rng: Prng, count: number): SeededCustomers {
     const email = uniqueEmail(firstName, lastName, rng.pick(MAIL_DOMAINS), emails);
     const phone = rng.chance(0.7) ? `+1602555${String(1000 + index).slice(-4)}` : null;
     const addresses: ShopifyCustomerAddress[] = [];
-    const addressCount = weighted(rng, [[1, 70], [2, 22], [3, 8]] as const);
+    const addressCount = weighted(rng, [
+      [1, 70],
+      [2, 22],
+      [3, 8],
+    ] as const);
     for (let k = 0; k < addressCount; k += 1) {
       addresses.push(seedAddress(rng, addressIds.next(), id, firstName, lastName, phone, k === 0));
     }
-    const emailState = weighted(rng, [['subscribed', 40], ['not_subscribed', 50], ['unsubscribed', 10]] as const);
+    const emailState = weighted(rng, [
+      ['subscribed', 40],
+      ['not_subscribed', 50],
+      ['unsubscribed', 10],
+    ] as const);
     const emailConsent: MarketingConsent = {
       state: emailState,
       opt_in_level: emailState === 'subscribed' ? 'single_opt_in' : null,
@@ -51,7 +59,7 @@ export function seedCustomers(rng: Prng, count: number): SeededCustomers {
       ? { state: 'not_subscribed', opt_in_level: 'single_opt_in', consent_updated_at: null, consent_collected_from: 'OTHER' }
       : null;
     const tags = new Set<string>();
-    for (let n = rng.int(0, 2); tags.size < n; ) tags.add(rng.pick(CUSTOMER_TAGS));
+    for (let n = rng.int(0, 2); tags.size < n;) tags.add(rng.pick(CUSTOMER_TAGS));
     customers.push({
       id,
       email,
@@ -60,7 +68,12 @@ export function seedCustomers(rng: Prng, count: number): SeededCustomers {
       first_name: firstName,
       last_name: lastName,
       orders_count: 0,
-      state: weighted(rng, [['disabled', 60], ['enabled', 30], ['invited', 8], ['declined', 2]] as const),
+      state: weighted(rng, [
+        ['disabled', 60],
+        ['enabled', 30],
+        ['invited', 8],
+        ['declined', 2],
+      ] as const),
       total_spent: '0.00',
       last_order_id: null,
       note: rng.chance(0.1) ? rng.pick(['Prefers e-mail contact', 'Wholesale account — net 30', 'Allergic to packing peanuts']) : null,
@@ -83,7 +96,11 @@ export function seedCustomers(rng: Prng, count: number): SeededCustomers {
 }
 
 function uniqueEmail(firstName: string, lastName: string, domain: string, taken: Set<string>): string {
-  const local = [asciiFold(firstName), asciiFold(lastName)].map((part) => part.toLowerCase().replace(/[^a-z0-9]/g, '')).filter(Boolean).join('.') || 'customer';
+  const local =
+    [asciiFold(firstName), asciiFold(lastName)]
+      .map((part) => part.toLowerCase().replace(/[^a-z0-9]/g, ''))
+      .filter(Boolean)
+      .join('.') || 'customer';
   let email = `${local}@${domain}`;
   for (let n = 2; taken.has(email); n += 1) email = `${local}${n}@${domain}`;
   taken.add(email);

@@ -63,10 +63,15 @@ export function seedDraftOrders(rng: Prng, input: DraftSeedInput): ShopifyDraftO
 
 /** A weighted status; a draft to complete takes one of the next 40 unused web orders placed after it, or stays open. */
 function draftStatus(run: DraftRun, createdMs: number): { status: ShopifyDraftOrder['status']; order: ShopifyOrder | undefined } {
-  const status = weighted(run.rng, [['open', 50], ['invoice_sent', 20], ['completed', 30]] as const);
+  const status = weighted(run.rng, [
+    ['open', 50],
+    ['invoice_sent', 20],
+    ['completed', 30],
+  ] as const);
   if (status !== 'completed') return { status, order: undefined };
   const candidates = run.input.orders.filter(
-    (candidate) => !run.usedOrders.has(candidate.id) && candidate.source_name === 'web' && candidate.cancelled_at === null && Date.parse(candidate.created_at) > createdMs,
+    (candidate) =>
+      !run.usedOrders.has(candidate.id) && candidate.source_name === 'web' && candidate.cancelled_at === null && Date.parse(candidate.created_at) > createdMs,
   );
   const order = candidates.length > 0 ? candidates[run.rng.int(0, Math.min(candidates.length, 40) - 1)] : undefined;
   return { status: order ? status : 'open', order };
@@ -178,9 +183,24 @@ function draftRecord(run: DraftRun, facts: DraftFacts): ShopifyDraftOrder {
 function draftAddress(customer: ShopifyCustomer | undefined): Record<string, unknown> | null {
   const address = customer?.default_address;
   if (!address) return null;
-  return { first_name: address.first_name, address1: address.address1, phone: address.phone, city: address.city, zip: address.zip, province: address.province, country: address.country, last_name: address.last_name, address2: address.address2, company: address.company, latitude: null, longitude: null, name: address.name, country_code: address.country_code, province_code: address.province_code };
+  return {
+    first_name: address.first_name,
+    address1: address.address1,
+    phone: address.phone,
+    city: address.city,
+    zip: address.zip,
+    province: address.province,
+    country: address.country,
+    last_name: address.last_name,
+    address2: address.address2,
+    company: address.company,
+    latitude: null,
+    longitude: null,
+    name: address.name,
+    country_code: address.country_code,
+    province_code: address.province_code,
+  };
 }
-
 
 type LineSource = Pick<ShopifyLineItem, 'variant_id' | 'product_id' | 'title' | 'variant_title' | 'sku' | 'vendor' | 'quantity' | 'grams' | 'price' | 'name'>;
 

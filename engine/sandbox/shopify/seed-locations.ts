@@ -22,9 +22,42 @@ interface LocationPlan {
 
 /** Two Arizona locations and a third-party fulfilment centre in Québec (a legacy location). */
 const PLANS: readonly LocationPlan[] = [
-  { name: 'Phoenix Warehouse', address1: '2401 E Camelback Rd', city: 'Phoenix', zip: '85016', province: 'Arizona', province_code: 'AZ', country_code: 'US', country_name: 'United States', phone: '+16025550100', legacy: false },
-  { name: 'Tucson Shop', address1: '310 E Congress St', city: 'Tucson', zip: '85701', province: 'Arizona', province_code: 'AZ', country_code: 'US', country_name: 'United States', phone: '+15205550142', legacy: false },
-  { name: 'Montréal Fulfillment Centre', address1: '1200 Rue Saint-Denis', city: 'Montréal', zip: 'H2X 3J6', province: 'Quebec', province_code: 'QC', country_code: 'CA', country_name: 'Canada', phone: null, legacy: true },
+  {
+    name: 'Phoenix Warehouse',
+    address1: '2401 E Camelback Rd',
+    city: 'Phoenix',
+    zip: '85016',
+    province: 'Arizona',
+    province_code: 'AZ',
+    country_code: 'US',
+    country_name: 'United States',
+    phone: '+16025550100',
+    legacy: false,
+  },
+  {
+    name: 'Tucson Shop',
+    address1: '310 E Congress St',
+    city: 'Tucson',
+    zip: '85701',
+    province: 'Arizona',
+    province_code: 'AZ',
+    country_code: 'US',
+    country_name: 'United States',
+    phone: '+15205550142',
+    legacy: false,
+  },
+  {
+    name: 'Montréal Fulfillment Centre',
+    address1: '1200 Rue Saint-Denis',
+    city: 'Montréal',
+    zip: 'H2X 3J6',
+    province: 'Quebec',
+    province_code: 'QC',
+    country_code: 'CA',
+    country_name: 'Canada',
+    phone: null,
+    legacy: true,
+  },
 ];
 
 /**

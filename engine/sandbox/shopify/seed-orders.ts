@@ -146,20 +146,62 @@ function orderFacts(run: OrderRun, index: number): OrderFacts {
   const settled = financial === 'paid' || financial === 'partially_refunded' || financial === 'refunded';
   const wanted = wantedFulfilment(rng, cancelled || !settled, inStore, processedMs);
   const buyerName = `${address.first_name} ${address.last_name}`;
-  const payments = seedPayments(rng, run.ids.children, { orderId: id, orderName: name, totalCents: pricing.totalCents, processedMs, financial, cancelledMs, buyerName });
+  const payments = seedPayments(rng, run.ids.children, {
+    orderId: id,
+    orderName: name,
+    totalCents: pricing.totalCents,
+    processedMs,
+    financial,
+    cancelledMs,
+    buyerName,
+  });
   const [warehouse, shop, fulfilmentCentre] = input.locations;
   const location = inStore ? shop! : address.country_code === 'CA' ? fulfilmentCentre! : warehouse!;
-  const shipping = seedFulfillments(rng, run.ids.children.fulfillments, { orderId: id, orderName: name, lines: pricing.lines, processedMs, wanted, locationId: location.id, inStore });
+  const shipping = seedFulfillments(rng, run.ids.children.fulfillments, {
+    orderId: id,
+    orderName: name,
+    lines: pricing.lines,
+    processedMs,
+    wanted,
+    locationId: location.id,
+    inStore,
+  });
   const { closedMs, updatedMs } = orderClosing(rng, { cancelled, cancelledMs, settled, payments, shipping });
   if (cancelled) for (const line of pricing.lines) Object.assign(line, { current_quantity: 0, fulfillable_quantity: 0 });
-  return { id, number, name, createdMs, customer, address, email, inStore, pricing, processedMs, cancelled, cancelledMs, financial, payments, location, shipping, closedMs, updatedMs };
+  return {
+    id,
+    number,
+    name,
+    createdMs,
+    customer,
+    address,
+    email,
+    inStore,
+    pricing,
+    processedMs,
+    cancelled,
+    cancelledMs,
+    financial,
+    payments,
+    location,
+    shipping,
+    closedMs,
+    updatedMs,
+  };
 }
 
 /** Cancelled orders are voided or refunded, in-store sales paid, online orders mostly paid. */
 function financialStatus(rng: Prng, cancelled: boolean, inStore: boolean): FinancialStatus {
   if (cancelled) return rng.chance(0.5) ? 'voided' : 'refunded';
   if (inStore) return 'paid';
-  return weighted(rng, [['paid', 78], ['pending', 4], ['authorized', 5], ['partially_paid', 2], ['partially_refunded', 7], ['refunded', 4]] as const);
+  return weighted(rng, [
+    ['paid', 78],
+    ['pending', 4],
+    ['authorized', 5],
+    ['partially_paid', 2],
+    ['partially_refunded', 7],
+    ['refunded', 4],
+  ] as const);
 }
 
 /** Unsettled orders ship nothing; in-store sales are handed over; older online orders mostly shipped. */
@@ -168,8 +210,16 @@ function wantedFulfilment(rng: Prng, unshippable: boolean, inStore: boolean, pro
   if (inStore) return 'fulfilled';
   const ageDays = (SEED_NOW - processedMs) / DAY;
   return ageDays > 14
-    ? weighted(rng, [['fulfilled', 85], ['partial', 5], [null, 10]] as const)
-    : weighted(rng, [['fulfilled', 40], ['partial', 15], [null, 45]] as const);
+    ? weighted(rng, [
+        ['fulfilled', 85],
+        ['partial', 5],
+        [null, 10],
+      ] as const)
+    : weighted(rng, [
+        ['fulfilled', 40],
+        ['partial', 15],
+        [null, 45],
+      ] as const);
 }
 
 /** What decides when an order closes and was last updated. */
@@ -255,7 +305,14 @@ function checkoutFields(run: OrderRun, facts: OrderFacts, extras: OrderExtras) {
     checkout_token: inStore ? null : rng.hex(32),
     client_details: inStore
       ? null
-      : { accept_language: 'en-US,en;q=0.9', browser_height: null, browser_ip: extras.browserIp, browser_width: null, session_hash: null, user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15' },
+      : {
+          accept_language: 'en-US,en;q=0.9',
+          browser_height: null,
+          browser_ip: extras.browserIp,
+          browser_width: null,
+          session_hash: null,
+          user_agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+        },
   } satisfies Partial<ShopifyOrder>;
 }
 
@@ -377,7 +434,17 @@ function childFields(run: OrderRun, facts: OrderFacts, extras: OrderExtras) {
 function discountApplications(discount: OrderPricing['discount']): Record<string, unknown>[] {
   if (!discount) return [];
   const value = discount.type === 'percentage' ? `${discount.value}.0` : money(discount.value);
-  return [{ target_type: 'line_item', type: 'discount_code', value, value_type: discount.type, allocation_method: 'across', target_selection: 'all', code: discount.code }];
+  return [
+    {
+      target_type: 'line_item',
+      type: 'discount_code',
+      value,
+      value_type: discount.type,
+      allocation_method: 'across',
+      target_selection: 'all',
+      code: discount.code,
+    },
+  ];
 }
 
 /** The shipping line of a shipped order. */
@@ -399,7 +466,6 @@ function shippingLine(id: number, pricing: OrderPricing, set: OrderExtras['set']
     discount_allocations: [],
   };
 }
-
 
 /** An order's copy of a customer address (no ids, plus coordinates). */
 function orderAddress(address: ShopifyCustomer['default_address']): OrderAddress {

@@ -76,7 +76,14 @@ function productBasics(rng: Prng, id: number, index: number, created: number, ha
   const title = `${rng.pick(ADJECTIVES)} ${rng.pick(MATERIALS)} ${rng.pick(nouns)}`;
   const handle = uniqueHandle(handleize(title), handles);
   const vendor = rng.pick(VENDORS);
-  const status = index === 0 ? 'active' : weighted(rng, [['active', 85], ['draft', 10], ['archived', 5]] as const);
+  const status =
+    index === 0
+      ? 'active'
+      : weighted(rng, [
+          ['active', 85],
+          ['draft', 10],
+          ['archived', 5],
+        ] as const);
   const tags = pickTags(rng);
   const basePrice = rng.int(8, 180) * 100 - (rng.chance(0.5) ? 1 : 0);
   const optionName = productType === 'Apparel' ? 'Size' : productType === 'Ceramics' ? 'Color' : 'Title';
@@ -94,7 +101,10 @@ function seedVariant(rng: Prng, ids: CatalogIds, basics: ProductBasics, value: s
   const compareAt = rng.chance(0.2) ? Math.round(price * 1.25) : null;
   const grams = rng.int(100, 1500);
   const quantity = rng.int(0, 120);
-  const skuStem = basics.handle.split('-').map((word) => word.slice(0, 3).toUpperCase()).join('');
+  const skuStem = basics.handle
+    .split('-')
+    .map((word) => word.slice(0, 3).toUpperCase())
+    .join('');
   return {
     id: variantId,
     product_id: basics.id,
@@ -120,7 +130,12 @@ function seedVariant(rng: Prng, ids: CatalogIds, basics: ProductBasics, value: s
     inventory_item_id: ids.inventory.next(),
     inventory_quantity: quantity,
     old_inventory_quantity: quantity,
-    presentment_prices: [{ price: { amount: money(price), currency_code: 'USD' }, compare_at_price: compareAt === null ? null : { amount: money(compareAt), currency_code: 'USD' } }],
+    presentment_prices: [
+      {
+        price: { amount: money(price), currency_code: 'USD' },
+        compare_at_price: compareAt === null ? null : { amount: money(compareAt), currency_code: 'USD' },
+      },
+    ],
     admin_graphql_api_id: `gid://shopify/ProductVariant/${variantId}`,
     image_id: null as number | null,
   };

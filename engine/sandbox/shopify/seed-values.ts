@@ -5,16 +5,70 @@
 
 /** Customer first names: repeats and non-ASCII (accents, CJK) on purpose. */
 export const FIRST_NAMES = [
-  'Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Radia', 'Tim',
-  'José', 'Zoë', 'Søren', 'Björn', 'Chloé', 'François', 'Łukasz', 'Renée', 'Jürgen', 'Ørjan',
-  'Ana', 'Mateo', 'Aiko', 'Chen', 'Priya', 'Olu', 'Fatima', 'Siobhán', 'Dmitri', '美咲',
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Radia',
+  'Tim',
+  'José',
+  'Zoë',
+  'Søren',
+  'Björn',
+  'Chloé',
+  'François',
+  'Łukasz',
+  'Renée',
+  'Jürgen',
+  'Ørjan',
+  'Ana',
+  'Mateo',
+  'Aiko',
+  'Chen',
+  'Priya',
+  'Olu',
+  'Fatima',
+  'Siobhán',
+  'Dmitri',
+  '美咲',
 ] as const;
 
 /** Customer last names, likewise mixed. */
 export const LAST_NAMES = [
-  'Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Perlman', 'Kay',
-  'Núñez', 'Müller', 'Ødegård', 'Dubois', 'Wiśniewski', 'García', 'Yamamoto', 'Okafor', 'Kowalski', '佐藤',
-  'Smith', 'Johnson', 'Brown', 'Martin', 'Rossi', 'Novák', 'Popescu', 'Ivanova', 'Haddad', 'Tanaka',
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Perlman',
+  'Kay',
+  'Núñez',
+  'Müller',
+  'Ødegård',
+  'Dubois',
+  'Wiśniewski',
+  'García',
+  'Yamamoto',
+  'Okafor',
+  'Kowalski',
+  '佐藤',
+  'Smith',
+  'Johnson',
+  'Brown',
+  'Martin',
+  'Rossi',
+  'Novák',
+  'Popescu',
+  'Ivanova',
+  'Haddad',
+  'Tanaka',
 ] as const;
 
 /** City, province, province code, zip prefix, country name, country code. */
@@ -32,7 +86,18 @@ export const CITIES: ReadonlyArray<readonly [string, string | null, string | nul
 ];
 
 /** Street names for address1. */
-export const STREETS = ['Camelback Rd', 'Mill Ave', 'Congress Ave', 'Main St', 'Rue Saint-Denis', 'Queen St W', 'Hohe Str.', 'Södra Förstadsgatan', 'Elm St', 'Broadway'] as const;
+export const STREETS = [
+  'Camelback Rd',
+  'Mill Ave',
+  'Congress Ave',
+  'Main St',
+  'Rue Saint-Denis',
+  'Queen St W',
+  'Hohe Str.',
+  'Södra Förstadsgatan',
+  'Elm St',
+  'Broadway',
+] as const;
 
 /** Companies on some addresses. */
 export const COMPANIES = ['Northwind Traders', 'Contoso', 'Globex', 'Initech', 'Café Olé', 'Øresund Logistics'] as const;
