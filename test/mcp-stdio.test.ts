@@ -4,9 +4,11 @@
  * library on a HubSpot fake of the same seed (the sandbox's data comes from its seed), and its
  * searches with the library reading the very copy the server's sync tool filled.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -173,15 +175,38 @@ describe('mcp hubspot --credentials (no store)', () => {
     }
   });
 
-  test('--credentials - is refused: stdin carries MCP', async () => {
-    const result = await runCli(['mcp', 'hubspot', '--credentials', '-']);
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(JSON.parse(result.stderr).error).toEqual({
-      code: 'INVALID_REQUEST',
-      message: '--credentials - would read stdin, which carries MCP here; name a file',
-      retryable: false,
-      details: [{ path: '--credentials', message: 'must be a file, not stdin' }],
-    });
+  test('writes JSON-RPC only to stdout, and exits 0 when the client closes stdin', async () => {
+    const info = fake.describe();
+    const file = join(dir, 'hubspot-raw.json');
+    writeFileSync(file, JSON.stringify(info.credentials));
+    const child = spawn(process.execPath, [CLI, 'mcp', 'hubspot', '--credentials', file, '--base-url', info.base_url], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+    const send = (message: object) => child.stdin.write(JSON.stringify(message) + '\n');
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const initialized = JSON.parse((await lines.next()).value as string);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'hubspot-entities', arguments: {} } });
+    const called = JSON.parse((await lines.next()).value as string);
+    child.stdin.end();
+    expect(await exited).toEqual([0, null]);
+    expect([initialized.jsonrpc, initialized.id, initialized.result.serverInfo.name]).toEqual(['2.0', 1, 'connector-engine']);
+    expect([called.jsonrpc, called.id, JSON.parse(called.result.content[0].text).type]).toEqual(['2.0', 2, 'hubspot']);
+    expect(await lines.next()).toEqual({ done: true, value: undefined });
+  });
+
+  test('bad options are refused on stderr before anything starts, stdout left empty', async () => {
+    const file = join(dir, 'token.json');
+    writeFileSync(file, JSON.stringify({ access_token: 'pat-unused' }));
+    const cases: Array<[string[], unknown]> = [
+      [['--credentials', '-'], { code: 'INVALID_REQUEST', message: '--credentials - would read stdin, which carries MCP here; name a file', retryable: false, details: [{ path: '--credentials', message: 'must be a file, not stdin' }] }],
+      [['--credentials', file, '--config', '{"region": 1}'], { code: 'INVALID_CONFIG', message: 'invalid config for hubspot: /config/region must NOT have additional properties', retryable: false, details: [{ path: '/config/region', message: 'must NOT have additional properties' }] }],
+    ];
+    for (const [flags, error] of cases) {
+      const result = await runCli(['mcp', 'hubspot', ...flags]);
+      expect([result.code, result.stdout, JSON.parse(result.stderr).error]).toEqual([1, '', error]);
+    }
+    const manifest = await runCli(['mcp', '--manifest', join(dir, 'absent.yaml'), '--credentials', file]);
+    expect([manifest.code, manifest.stdout, JSON.parse(manifest.stderr).error.message]).toEqual([1, '', `--manifest: no file at ${join(dir, 'absent.yaml')}`]);
   });
 });

@@ -1,6 +1,6 @@
 import { findManifest } from '../manifest/index.js';
 import { hostedToolPrefix, type McpConnector } from '../mcp/index.js';
-import { connectorNotFound, type ConnectorRow, type Tenant } from '../store/index.js';
+import type { ConnectorRow, Tenant } from '../store/index.js';
 import { executeAction } from './execute-action.js';
 import type { HostedContext } from './hosted-context.js';
 
@@ -10,9 +10,9 @@ function titleOf(row: ConnectorRow, name: string): string {
 }
 
 /**
- * The tenant's stored connectors as the MCP server's connectors: the rows come from a
- * tenant-scoped read, and every call reads its row again through the tenant, so a connector
- * deleted (or never owned) is CONNECTOR_NOT_FOUND and reaches no upstream.
+ * The tenant's stored connectors as the MCP server's connectors. The rows come from a
+ * tenant-scoped read made for this request (the endpoint is stateless), so a tool can only name
+ * a connector the token's user holds now; search reads the copy through the tenant too.
  */
 export function hostedMcpConnectors(context: HostedContext, tenant: Tenant, rows: ConnectorRow[]): McpConnector[] {
   const all = rows.map((row) => ({ id: row.id, type: row.connector_type }));
@@ -24,11 +24,7 @@ export function hostedMcpConnectors(context: HostedContext, tenant: Tenant, rows
       manifest,
       // The service keeps a synchronized copy of every connector (DESIGN.md §7).
       searchable: true,
-      execute: async (entity, action, params) => {
-        const current = await context.store.getConnector(tenant, row.id);
-        if (!current) throw connectorNotFound();
-        return executeAction(context, tenant, current, { entity, action, params });
-      },
+      execute: (entity, action, params) => executeAction(context, tenant, row, { entity, action, params }),
     };
   });
 }

@@ -9,8 +9,9 @@ export interface AgentProblem {
 }
 
 /**
- * The longest tool name MCP clients take: the MCP spec allows 128 characters, but Claude's API
- * (and clients built on it) takes `^[a-zA-Z0-9_-]{1,64}$`.
+ * The longest tool name MCP clients take: MCP's SEP-986 (tool name format) says 1 to 64
+ * characters, and the model APIs behind most clients take `^[a-zA-Z0-9_-]{1,64}$` (no dots), so
+ * tool names use letters, digits, `_` and `-` only.
  */
 export const MAX_TOOL_NAME = 64;
 
