@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, retryable: false },
   CONNECTOR_NOT_FOUND: { status: 404, retryable: false },
   NOT_FOUND: { status: 404, retryable: false },
+  METHOD_NOT_ALLOWED: { status: 405, retryable: false },
   REQUEST_TIMEOUT: { status: 408, retryable: true },
   REAUTH_REQUIRED: { status: 409, retryable: false },
   CONNECTOR_LIMIT_REACHED: { status: 409, retryable: false },
@@ -219,6 +220,8 @@ export class ForbiddenError extends kind('FORBIDDEN') {}
 export class ConnectorNotFoundError extends kind('CONNECTOR_NOT_FOUND') {}
 /** The upstream has no such record. */
 export class NotFoundError extends kind('NOT_FOUND') {}
+/** The route exists but not with this HTTP method (the MCP endpoint takes POST only). */
+export class MethodNotAllowedError extends kind('METHOD_NOT_ALLOWED') {}
 /** The credentials can no longer be used or refreshed; the end user must authorize again. */
 export class ReauthRequiredError extends kind('REAUTH_REQUIRED') {}
 /** The end user already holds as many connectors as one tenant may; delete one first. */
@@ -284,6 +287,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   FORBIDDEN: ForbiddenError,
   CONNECTOR_NOT_FOUND: ConnectorNotFoundError,
   NOT_FOUND: NotFoundError,
+  METHOD_NOT_ALLOWED: MethodNotAllowedError,
   REQUEST_TIMEOUT: RequestTimeoutError,
   REAUTH_REQUIRED: ReauthRequiredError,
   CONNECTOR_LIMIT_REACHED: ConnectorLimitReachedError,

@@ -3,6 +3,7 @@ import { entitiesText, describeEntities } from './entities-command.js';
 import { connectorSource } from './connector-source.js';
 import { execCommand } from './exec-command.js';
 import { lintManifests } from './lint-command.js';
+import { mcpCommand, type McpOptions } from './mcp-command.js';
 import { printError, printJson } from './output.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { createClientCommand, listClientsCommand, revokeClientCommand } from './clients-command.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   addEntitiesCommand(program);
   addSandboxCommand(program);
   addServeCommand(program);
+  addMcpCommand(program);
   addSyncCommand(program);
   addClientsCommands(program);
   return program;
@@ -127,6 +129,22 @@ function addServeCommand(program: Command): void {
     .option('--execute-deadline-ms <ms>', 'deadline of an execute whose body names no timeout_ms (default ENGINE_EXECUTE_DEADLINE_MS or 30000)')
     .option('--no-rate-limits', "switch the manifests' client-side rate limits off, and with --sandbox the fakes' limits too (benchmarks only)")
     .action(guarded(serveCommand));
+}
+
+/** `mcp`: a connector's entities and actions as MCP tools, over stdio, for an agent's MCP client to start. */
+function addMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description("serve a connector's entities and actions as MCP tools over stdio (stdout carries MCP only; logs go to stderr)")
+    .argument('[type]', 'connector type (leave it out with --manifest)')
+    .option('--manifest <file>', 'serve this manifest file instead of a shipped type')
+    .option('--credentials <file>', 'JSON file with the credentials; rotated tokens are written back')
+    .option('--config <json>', 'connector config as a JSON object')
+    .option('--base-url <url>', 'upstream base URL; its origin is trusted as named')
+    .option('--allow-origin <origin>', "another origin requests may go to besides the manifest's hosts (repeatable)", collect, [])
+    .option('--sandbox', 'serve the built-in fake upstream with its credentials (no set-up needed)')
+    .option('--store <url>', 'keep a synchronized copy here (sqlite:<file> or postgres://...): adds the search tools and a sync tool')
+    .action(guarded((type: string | undefined, options: McpOptions) => mcpCommand(type === undefined ? [] : [type], options)));
 }
 
 /** `sync`: one sync pass by hand, e.g. to fill a copy before the scheduler would. */

@@ -8,6 +8,7 @@ import { registerNodeAnswers } from './node-answers.js';
 import { newRequestId, registerRequestIds } from './request-id.js';
 import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerExecuteRoutes } from './routes/execute-routes.js';
+import { registerMcpRoutes } from './routes/mcp-routes.js';
 import { registerPublicRoutes } from './routes/public-routes.js';
 import { registerSyncRoutes } from './routes/sync-routes.js';
 import type { HostedServerOptions } from './server-options.js';
@@ -75,6 +76,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     registerConnectorRoutes(scoped, context);
     registerSyncRoutes(scoped, context);
     registerExecuteRoutes(scoped, context);
+    registerMcpRoutes(scoped, context);
   });
   return app;
 }

@@ -421,6 +421,7 @@ export interface EntitySpec {
    * What the entity is.
    */
   description?: string;
+  agent?: AgentHints;
   record: ObjectSchema2;
   /**
    * Actions keyed by name. `search` is not declared here: an entity with a `sync` plan gets it, answered from the synchronized copy.
@@ -429,6 +430,27 @@ export interface EntitySpec {
     [k: string]: ActionSpec;
   };
   sync?: SyncPlan;
+}
+/**
+ * Hints for AI agents: when to use this entity and questions it answers. The MCP server puts them into the descriptions of the entity's tools.
+ */
+export interface AgentHints {
+  /**
+   * When an agent should reach for this entity rather than another, in a sentence or two.
+   */
+  when_to_use?: string;
+  /**
+   * Questions of a user this entity answers, as the user would ask them.
+   *
+   * @minItems 1
+   * @maxItems 5
+   */
+  example_questions?:
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string];
 }
 /**
  * One action: params, request, response extraction, paging and field mapping.

@@ -2,6 +2,7 @@ import { isErrorCode } from '../errors.js';
 import { createStrictAjv, manifestSchema, type Ajv } from './schema-validator.js';
 import { templateUsage } from '../template/index.js';
 import { checkAccess } from './access-semantics.js';
+import { checkAgentSurface } from './agent-semantics.js';
 import { checkHosts } from './host-checks.js';
 import { planReads } from './plan-reads.js';
 import type { ActionSpec, AuthScheme, JsonSchema, Manifest, PaginationSpec, SyncPlan, SyncRead, TemplateTree } from './types.js';
@@ -97,6 +98,7 @@ class Checker {
     }
     this.problems.push(...checkHosts(this.manifest));
     this.problems.push(...checkAccess(this.manifest));
+    this.problems.push(...checkAgentSurface(this.manifest));
     return this.problems;
   }
 

@@ -504,3 +504,49 @@ describe('host lists', () => {
     expect(problems(text)).toEqual([expect.stringMatching(/^demo\.yaml:4:\d+ host "api\.example\.net" is not in hosts\.api$/)]);
   });
 });
+
+describe('what agents see (MCP tools)', () => {
+  const withHints = (hints: string): string => broken('  items:\n    record:', `  items:\n    agent:\n${hints}    record:`);
+  /** 1-based line:col of `needle` inside the line holding it. */
+  const at = (text: string, line: string, needle: string): string => `${lineOf(text, line)}:${text.split('\n')[lineOf(text, line) - 1]!.indexOf(needle) + 1}`;
+
+  test('agent hints load, and every wrong one fails at its file:line:col', () => {
+    expect(problems(withHints('      when_to_use: Items of the demo API.\n      example_questions: [Which items are new?]\n'))).toEqual([]);
+    const text = withHints('      when_to_use: ""\n      example_questions: [Same?, Same?]\n      audience: sales\n');
+    expect(problems(text)).toEqual([
+      `demo.yaml:${at(text, 'audience: sales', 'audience')} /entities/items/agent has unknown property "audience"`,
+      `demo.yaml:${at(text, 'when_to_use: ""', '""')} /entities/items/agent/when_to_use must NOT have fewer than 1 characters`,
+      `demo.yaml:${at(text, 'example_questions:', '[')} /entities/items/agent/example_questions must NOT have duplicate items (items ## 1 and 0 are identical)`,
+    ]);
+  });
+
+  test('a list param named cursor that is not the pagination param fails at load', () => {
+    const paged = broken(
+      '            cursor: { type: string, description: Page token. }\n',
+      '            cursor: { type: string, description: A bookmark. }\n            page_token: { type: string, description: Page token. }\n',
+    );
+    const text = paged.replace('param: cursor }', 'param: page_token }');
+    expect(problems(text)).toEqual([
+      `demo.yaml:${at(text, 'A bookmark', '{')} a param named "cursor" must be the pagination param: MCP tools page with their own "cursor" argument, which would hide this one`,
+    ]);
+    // A get takes no tool cursor, so its own cursor param hides nothing.
+    expect(
+      problems(
+        broken(
+          '            id: { type: string, description: Item id. }\n',
+          '            id: { type: string, description: Item id. }\n            cursor: { type: string, description: A bookmark. }\n',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  test('an entity whose tool names would pass 64 characters fails at load', () => {
+    // "<type>-<6 id characters>-items-list": 47 + 18 = 65 characters.
+    const longest = `demo-${'x'.repeat(42)}`;
+    expect(problems(broken('type: demo', `type: ${longest.slice(0, -1)}`))).toEqual([]);
+    const text = broken('type: demo', `type: ${longest}`);
+    expect(problems(text)).toEqual([
+      `demo.yaml:${at(text, '    record:', 'record')} MCP tool names of "items" reach 65 characters (${longest}-xxxxxx-items-list, x for the connector id); clients take at most 64: shorten the type or the entity name`,
+    ]);
+  });
+});
