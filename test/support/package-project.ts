@@ -4,9 +4,9 @@
  * through package.json "exports" to the built types in dist/ (`npm test` builds first), compiled
  * with `--strict`. Why: the README's code and the editor's completions are checked as users get them.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { packageRoot } from '../../engine/package-root.js';
 
@@ -25,6 +25,19 @@ const OPTIONS: ts.CompilerOptions = {
   // @types/node included, takes most of a minute).
   skipLibCheck: true,
 };
+
+/**
+ * The package's own dependencies, beside it in the project's node_modules as npm installs them, so
+ * a README example may import one the package brings (the MCP SDK's client).
+ */
+function linkDependencies(dir: string): void {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    const target = join(dir, 'node_modules', name);
+    mkdirSync(dirname(target), { recursive: true });
+    symlinkSync(join(root, 'node_modules', name), target, 'dir');
+  }
+}
 
 /** A problem the compiler found, where it is. */
 export interface Problem {
@@ -45,6 +58,7 @@ export class PackageProject {
     this.dir = mkdtempSync(join(tmpdir(), 'package-project-'));
     mkdirSync(join(this.dir, 'node_modules'));
     symlinkSync(root, join(this.dir, 'node_modules', 'connector-engine'), 'dir');
+    linkDependencies(this.dir);
     for (const [name, text] of Object.entries(modules)) {
       writeFileSync(join(this.dir, name), text);
       this.texts.set(join(this.dir, name), text);
