@@ -14,7 +14,17 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkResponse, type OpenApiDocument } from './support/openapi-conformance.js';
 import { executeSamples } from './support/openapi-samples.js';
 import { compileStrict, generatedTypes } from './support/openapi-tooling.js';
-import { call, createConnector, killAll, platformToken, startServe, syncStatus, waitFor, type SandboxInfo, type ServeProcess } from './support/sync-processes.js';
+import {
+  call,
+  createConnector,
+  killAll,
+  platformToken,
+  startServe,
+  syncStatus,
+  waitFor,
+  type SandboxInfo,
+  type ServeProcess,
+} from './support/sync-processes.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,10 +52,22 @@ const EXECUTE = (id: string) => `/api/v1/connectors/sources/${id}/execute`;
 
 /** Executes a body on a connector and checks the answer against the type's document and the hosted one. */
 async function executeChecked(type: string, body: unknown): Promise<any> {
-  const response = await fetch(serve.url + EXECUTE(connectors[type]!), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(serve.url + EXECUTE(connectors[type]!), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer = await response.json();
-  const exchange = { method: 'POST', path: EXECUTE(connectors[type]!), response: { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? undefined }, body: answer } };
-  expect({ body, status: response.status, problems: [...checkResponse(documents[type]!, exchange), ...checkResponse(documents.hosted!, exchange)] }).toEqual({ body, status: 200, problems: [] });
+  const exchange = {
+    method: 'POST',
+    path: EXECUTE(connectors[type]!),
+    response: { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? undefined }, body: answer },
+  };
+  expect({ body, status: response.status, problems: [...checkResponse(documents[type]!, exchange), ...checkResponse(documents.hosted!, exchange)] }).toEqual({
+    body,
+    status: 200,
+    problems: [],
+  });
   return answer;
 }
 
@@ -69,7 +91,10 @@ test("the README's typed client compiles strictly and runs list, get and search 
   expect(compileStrict([join(dir, 'typed-client.ts'), join(dir, 'hosted-client.ts')])).toEqual([]);
 
   const id = connectors.hubspot!;
-  await waitFor(async () => (await syncStatus(serve.url, token, id)).entities.filter((e) => e.status === 'succeeded').length === 3, { what: 'the first HubSpot sync', alive: serve });
+  await waitFor(async () => (await syncStatus(serve.url, token, id)).entities.filter((e) => e.status === 'succeeded').length === 3, {
+    what: 'the first HubSpot sync',
+    alive: serve,
+  });
   const env = { ...process.env, API: serve.url, TOKEN: token, CONNECTOR: id };
   const { stdout } = await run(process.execPath, ['typed-client.js'], { cwd: dir, env });
   expect((await run(process.execPath, ['hosted-client.js'], { cwd: dir, env })).stdout).toBe(stdout);
@@ -80,7 +105,11 @@ test("the README's typed client compiles strictly and runs list, get and search 
   const deals = await executeChecked('hubspot', {
     entity: 'deals',
     action: 'search',
-    params: { query: { filter: { gte: { 'properties.amount': '50000' } }, sort: [{ 'properties.amount': 'asc' }] }, limit: 2, fields: ['id', 'properties.amount'] },
+    params: {
+      query: { filter: { gte: { 'properties.amount': '50000' } }, sort: [{ 'properties.amount': 'asc' }] },
+      limit: 2,
+      fields: ['id', 'properties.amount'],
+    },
   });
   expect(list.data).toHaveLength(2);
   expect(deals.hits).toHaveLength(2);

@@ -29,7 +29,13 @@ async function get(path: string): Promise<{ status: number; body: any }> {
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
-  service = await startHostedService({ databaseUrl: `sqlite:${join(dir, 'engine.db')}`, port: 0, secret: 'openapi-test-secret-0123456789', logger: { level: 'silent' }, sync: { background: false } });
+  service = await startHostedService({
+    databaseUrl: `sqlite:${join(dir, 'engine.db')}`,
+    port: 0,
+    secret: 'openapi-test-secret-0123456789',
+    logger: { level: 'silent' },
+    sync: { background: false },
+  });
   documents.hosted = (await get('/openapi.json')).body;
   for (const type of TYPES) documents[type] = (await get(`/v1/connector-types/${type}/openapi.json`)).body;
 });
@@ -46,9 +52,18 @@ describe('the per-type route', () => {
   test('serves one document per type, names its type case-insensitively, and answers an unknown type NOT_FOUND', async () => {
     expect(documents.hubspot.info.title).toBe('connector-engine hosted API: hubspot');
     expect(variants(documents.hubspot).sort()).toEqual(
-      ['companies', 'contacts', 'deals'].flatMap((e) => ['api_search', 'get', 'list', 'search'].map((a) => `ExecuteRequest.${e}.${a}`)).concat(
-        ['ExecuteRequest.objects.get', 'ExecuteRequest.objects.list', 'ExecuteRequest.schemas.get', 'ExecuteRequest.schemas.list', 'ExecuteRequest.tickets.api_search', 'ExecuteRequest.tickets.get', 'ExecuteRequest.tickets.list'],
-      ).sort(),
+      ['companies', 'contacts', 'deals']
+        .flatMap((e) => ['api_search', 'get', 'list', 'search'].map((a) => `ExecuteRequest.${e}.${a}`))
+        .concat([
+          'ExecuteRequest.objects.get',
+          'ExecuteRequest.objects.list',
+          'ExecuteRequest.schemas.get',
+          'ExecuteRequest.schemas.list',
+          'ExecuteRequest.tickets.api_search',
+          'ExecuteRequest.tickets.get',
+          'ExecuteRequest.tickets.list',
+        ])
+        .sort(),
     );
     expect(Object.keys(documents.gong.components.schemas).filter((name) => name.startsWith('ConnectorConfig.'))).toEqual(['ConnectorConfig.gong']);
     expect((await get('/v1/connector-types/HubSpot/openapi.json')).body.components).toEqual(documents.hubspot.components);
@@ -106,7 +121,9 @@ describe('exactly one variant per request', () => {
   test('users list, offered by asana and gong, is one variant whose params are either type’s', () => {
     const check = componentValidators(documents.hosted);
     const variant = documents.hosted.components.schemas['ExecuteRequest.users.list'];
-    expect(variant.properties.params).toEqual({ anyOf: [{ $ref: '#/components/schemas/asana.users.list.Params' }, { $ref: '#/components/schemas/gong.users.list.Params' }] });
+    expect(variant.properties.params).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/asana.users.list.Params' }, { $ref: '#/components/schemas/gong.users.list.Params' }],
+    });
     expect(variants(documents.hosted).filter((name) => check(name)({ entity: 'users', action: 'list' }))).toEqual(['ExecuteRequest.users.list']);
     expect(check('ExecuteRequest')({ entity: 'users', action: 'list', params: { workspace: '1001' } })).toBe(true);
     expect(check('ExecuteRequest')({ entity: 'users', action: 'list', params: { cursor: 'abc' } })).toBe(true);
@@ -148,7 +165,11 @@ describe('the search filter grammar', () => {
     const self = { $ref: '#/components/schemas/hubspot.contacts.search.Filter' };
     const byOperator = Object.fromEntries(filter.oneOf.map((node: any) => [node.required[0], node.properties[node.required[0]]]));
     expect(Object.keys(byOperator)).toEqual(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'like', 'fuzzy', 'keyword', 'and', 'or', 'not']);
-    expect([byOperator.and, byOperator.or, byOperator.not]).toEqual([{ type: 'array', minItems: 1, items: self }, { type: 'array', minItems: 1, items: self }, self]);
+    expect([byOperator.and, byOperator.or, byOperator.not]).toEqual([
+      { type: 'array', minItems: 1, items: self },
+      { type: 'array', minItems: 1, items: self },
+      self,
+    ]);
     expect(documents.hubspot.components.schemas['hubspot.contacts.search.Params'].properties.query.properties.filter.anyOf).toEqual([self, { type: 'null' }]);
   });
 
@@ -158,7 +179,10 @@ describe('the search filter grammar', () => {
       ['every operator, nested', { query: { filter: everyOperatorFilter(spec) } }],
       ['no filter', { query: {} }],
       ['null filter, sort and cursor', { query: { filter: null, sort: null }, cursor: null }],
-      ['a path inside an object', { query: { filter: { like: { 'properties.email': '%@example.com' } }, sort: [{ 'properties.email': 'asc' }] }, fields: ['properties.email'] }],
+      [
+        'a path inside an object',
+        { query: { filter: { like: { 'properties.email': '%@example.com' } }, sort: [{ 'properties.email': 'asc' }] }, fields: ['properties.email'] },
+      ],
       ['an element path of an array', { query: { filter: { eq: { 'companies.id': '1' } } } }],
       ['two operators in one node', { query: { filter: { eq: { id: '1' }, neq: { id: '2' } } } }],
       ['an unknown operator', { query: { filter: { between: { id: ['1', '2'] } } } }],

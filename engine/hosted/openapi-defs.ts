@@ -12,7 +12,12 @@ function rewrite(value: unknown, prefix: string): unknown {
   if (Array.isArray(value)) return value.map((item) => rewrite(item, prefix));
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, key === '$ref' && typeof item === 'string' && item.startsWith(LOCAL) ? `#/components/schemas/${prefix}.${item.slice(LOCAL.length)}` : rewrite(item, prefix)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' && item.startsWith(LOCAL)
+        ? `#/components/schemas/${prefix}.${item.slice(LOCAL.length)}`
+        : rewrite(item, prefix),
+    ]),
   );
 }
 

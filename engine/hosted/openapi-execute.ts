@@ -30,7 +30,36 @@ interface Offer {
   result?: string;
 }
 
-/** Records, params (their $defs beside them) and answers of one type, named `<type>.<entity>...`. */
+type ActionDescription = ConnectorTypeDescription['entities'][string]['actions'][string];
+
+/** What an action answers as JSON; `search` is no manifest action (it answers hits from the copy), a download answers bytes. */
+function answerSchema(spec: EntitySpec, action: string, recordRef: string): Schema | undefined {
+  const declared = spec.actions[action];
+  if (!declared) return searchResultSchema(spec);
+  return declared.file ? undefined : actionResultSchema(declared, recordRef);
+}
+
+/** One action's params (their $defs beside them) and answer, named `<type>.<entity>.<action>...`, and its offer. */
+function actionComponents(
+  type: string,
+  entity: string,
+  spec: EntitySpec,
+  action: string,
+  info: ActionDescription,
+): { schemas: Record<string, Schema>; offer: Offer } {
+  const name = `${type}.${entity}.${action}`;
+  const hoisted = hoistDefs(info.params, name);
+  const result = answerSchema(spec, action, `#/components/schemas/${type}.${entity}.Record`);
+  // Cross-field rules are checked after the params schema and are not part of it: the text says them.
+  const description = [info.description ?? '', ...info.rules.map((rule) => `Rule ${rule}.`)].join(' ').trim();
+  const required = Array.isArray(info.params.required) && info.params.required.length > 0;
+  return {
+    schemas: { ...hoisted.components, [`${name}.Params`]: hoisted.schema, ...(result ? { [`${name}.Result`]: result } : {}) },
+    offer: { type, description, params: `${name}.Params`, required, ...(result ? { result: `${name}.Result` } : {}) },
+  };
+}
+
+/** Records, params and answers of one type; each action's offer is added to `offers` under "<entity> <action>". */
 function typeComponents(type: ConnectorTypeDescription, offers: Map<string, Offer[]>): Record<string, Schema> {
   const { manifest } = findManifest(type.type);
   const schemas: Record<string, Schema> = {};
@@ -38,17 +67,9 @@ function typeComponents(type: ConnectorTypeDescription, offers: Map<string, Offe
     const spec = manifest.entities[entity] as EntitySpec;
     schemas[`${type.type}.${entity}.Record`] = { title: `${type.type} ${entity} record`, ...spec.record };
     for (const [action, info] of Object.entries(described.actions)) {
-      const name = `${type.type}.${entity}.${action}`;
-      const hoisted = hoistDefs(info.params, name);
-      Object.assign(schemas, hoisted.components, { [`${name}.Params`]: hoisted.schema });
-      const declared = spec.actions[action];
-      // A download answers the file's bytes, not JSON (application/octet-stream below).
-      if (!declared?.file) schemas[`${name}.Result`] = declared ? actionResultSchema(declared, `#/components/schemas/${type.type}.${entity}.Record`) : searchResultSchema(spec);
-      const required = Array.isArray(info.params.required) && info.params.required.length > 0;
-      // Cross-field rules are checked after the params schema and are not part of it: the text says them.
-      const description = [info.description ?? '', ...info.rules.map((rule) => `Rule ${rule}.`)].join(' ').trim();
-      const offer = { type: type.type, description, params: `${name}.Params`, required, ...(declared?.file ? {} : { result: `${name}.Result` }) };
-      offers.set(`${entity}\u0000${action}`, [...(offers.get(`${entity}\u0000${action}`) ?? []), offer]);
+      const made = actionComponents(type.type, entity, spec, action, info);
+      Object.assign(schemas, made.schemas);
+      offers.set(`${entity} ${action}`, [...(offers.get(`${entity} ${action}`) ?? []), made.offer]);
     }
   }
   return schemas;
@@ -78,7 +99,7 @@ function requestComponents(offers: Map<string, Offer[]>): Record<string, Schema>
   const schemas: Record<string, Schema> = {};
   const byEntity = new Map<string, Record<string, string>>();
   for (const [key, offered] of offers) {
-    const [entity, action] = key.split('\u0000') as [string, string];
+    const [entity, action] = key.split(' ') as [string, string];
     const name = `${EXECUTE_REQUEST}.${entity}.${action}`;
     schemas[name] = variant(entity, action, offered, timeout);
     byEntity.set(entity, { ...byEntity.get(entity), [action]: `#/components/schemas/${name}` });
@@ -106,7 +127,7 @@ function resultComponents(offers: Map<string, Offer[]>): Record<string, Schema> 
   const schemas: Record<string, Schema> = {};
   for (const [key, offered] of offers) {
     const results = offered.flatMap((offer) => (offer.result ? [offer.result] : []));
-    if (results.length > 0) schemas[`${EXECUTE_RESULT}.${key.replace('\u0000', '.')}`] = oneOrAny(results);
+    if (results.length > 0) schemas[`${EXECUTE_RESULT}.${key.replace(' ', '.')}`] = oneOrAny(results);
   }
   return { ...schemas, [EXECUTE_RESULT]: { anyOf: Object.keys(schemas).map(ref) } };
 }

@@ -24,7 +24,8 @@ function metaSchema(action: ActionSpec): Schema {
   const paging = pagingOf(action.pagination);
   const properties: Record<string, Schema> = { has_more: HAS_MORE };
   if (list) {
-    for (const name of Object.keys(paging.emptyMeta())) properties[name] = { type: ['object', 'null'], description: 'The next page as {param: value} (null on the last page).' };
+    for (const name of Object.keys(paging.emptyMeta()))
+      properties[name] = { type: ['object', 'null'], description: 'The next page as {param: value} (null on the last page).' };
     if (paging.pages) properties.next_cursor = PAGE_TOKEN;
   }
   for (const [name, path] of Object.entries(action.response.meta ?? {})) {
@@ -48,7 +49,10 @@ function optionalEverywhere(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'required') continue;
     // Under properties the keys are field names (one may be called "required"), each a schema.
-    out[key] = key === 'properties' && value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, optionalEverywhere(sub)])) : optionalEverywhere(value);
+    out[key] =
+      key === 'properties' && value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, optionalEverywhere(sub)]))
+        : optionalEverywhere(value);
   }
   return out;
 }
@@ -59,13 +63,19 @@ function optionalEverywhere(schema: unknown): unknown {
  */
 function hitDataSchema(spec: EntitySpec): Schema {
   const record = (spec.record.properties ?? {}) as Record<string, JsonSchema>;
-  const properties = Object.fromEntries(Object.entries(spec.sync?.searchable ?? {}).map(([name, type]) => [name, record[name] ? optionalEverywhere(record[name]) : { type: [type, 'null'] }]));
+  const properties = Object.fromEntries(
+    Object.entries(spec.sync?.searchable ?? {}).map(([name, type]) => [name, record[name] ? optionalEverywhere(record[name]) : { type: [type, 'null'] }]),
+  );
   return { type: 'object', description: "The record's searchable fields (or the ones `fields` picked).", properties };
 }
 
 /** A `search` answer (SPEC.md Search result). */
 export function searchResultSchema(spec: EntitySpec): Schema {
-  const hit = { type: 'object', required: ['id', 'score', 'data'], properties: { id: { type: 'string' }, score: { type: 'number', description: 'Text relevance (1 without a text operator).' }, data: hitDataSchema(spec) } };
+  const hit = {
+    type: 'object',
+    required: ['id', 'score', 'data'],
+    properties: { id: { type: 'string' }, score: { type: 'number', description: 'Text relevance (1 without a text operator).' }, data: hitDataSchema(spec) },
+  };
   return {
     type: 'object',
     required: ['hits', 'next_cursor', 'took_ms'],

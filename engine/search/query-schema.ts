@@ -39,7 +39,11 @@ export function searchPathPattern(searchable: SearchableFields): string {
 function sortPathPattern(searchable: SearchableFields): string {
   const names = Object.keys(searchable);
   const scalars = names.filter((name) => searchable[name] !== 'object' && searchable[name] !== 'array');
-  return pathPattern(scalars, names.filter((name) => searchable[name] === 'object'), 1);
+  return pathPattern(
+    scalars,
+    names.filter((name) => searchable[name] === 'object'),
+    1,
+  );
 }
 
 const SCALAR: JsonSchema = { type: ['string', 'number', 'boolean', 'null'], maxLength: SEARCH_LIMITS.maxStringLength };
@@ -52,7 +56,13 @@ function text(maxLength: number): JsonSchema {
 
 /** What one operator maps to: `{field: value}` for comparisons, filters for and/or/not. */
 function operands(pattern: string, self: string): Record<FilterOperator, JsonSchema> {
-  const field = (value: JsonSchema): JsonSchema => ({ type: 'object', minProperties: 1, maxProperties: 1, propertyNames: { pattern }, additionalProperties: value });
+  const field = (value: JsonSchema): JsonSchema => ({
+    type: 'object',
+    minProperties: 1,
+    maxProperties: 1,
+    propertyNames: { pattern },
+    additionalProperties: value,
+  });
   const filters: JsonSchema = { type: 'array', minItems: 1, items: { $ref: self } };
   return {
     eq: field(SCALAR),
@@ -86,5 +96,11 @@ export function searchFilterSchema(searchable: SearchableFields, self: string): 
 
 /** One `query.sort` key: `{"<field>": "asc" | "desc"}`. */
 export function searchSortKeySchema(searchable: SearchableFields): JsonSchema {
-  return { type: 'object', minProperties: 1, maxProperties: 1, propertyNames: { pattern: sortPathPattern(searchable) }, additionalProperties: { enum: ['asc', 'desc'] } };
+  return {
+    type: 'object',
+    minProperties: 1,
+    maxProperties: 1,
+    propertyNames: { pattern: sortPathPattern(searchable) },
+    additionalProperties: { enum: ['asc', 'desc'] },
+  };
 }

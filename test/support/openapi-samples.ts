@@ -26,13 +26,14 @@ const TEXTS = ['1001', 'me', 'seller', 'enabled', 'bytes=0-9', 'name', 'shop-1',
 function sampleText(schema: Schema): string {
   if (schema.format === 'date-time') return '2024-01-02T03:04:05Z';
   if (schema.format === 'date') return '2024-01-02';
-  const fits = (text: string) => text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(text));
+  const fits = (text: string) =>
+    text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(text));
   const found = TEXTS.find(fits) ?? 'x'.repeat(Math.max(1, schema.minLength ?? 1));
   return found;
 }
 
 /** A value the schema accepts: its const or first enum value, else one of its (first) type. */
-export function sampleValue(schema: Schema): unknown {
+function sampleValue(schema: Schema): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (Array.isArray(schema.anyOf ?? schema.oneOf)) return sampleValue((schema.anyOf ?? schema.oneOf)[0]);
@@ -51,7 +52,9 @@ function sampleObject(schema: Schema, names: string[]): Record<string, unknown> 
 
 /** The params of each rule's first `anyOf: [{required}]` alternative: what a rule such as "give a project" asks for. */
 function ruleNames(rules: Schema[] | undefined): string[] {
-  return (rules ?? []).flatMap((rule) => (Array.isArray(rule.schema?.anyOf) && Array.isArray(rule.schema.anyOf[0]?.required) ? rule.schema.anyOf[0].required : []));
+  return (rules ?? []).flatMap((rule) =>
+    Array.isArray(rule.schema?.anyOf) && Array.isArray(rule.schema.anyOf[0]?.required) ? rule.schema.anyOf[0].required : [],
+  );
 }
 
 /** The first params the engine accepts, or undefined. */
@@ -70,7 +73,10 @@ function actionSamples(type: string, entity: string, action: string): ExecuteSam
   const compiled = compileConnector(findManifest(type)).actions.get(entity)!.get(action)!;
   const schema = (compiled.spec.params ?? { properties: {} }) as Schema;
   const required = (schema.required ?? []) as string[];
-  const minimal = accepted(compiled.validateParams, [sampleObject(schema, required), sampleObject(schema, [...required, ...ruleNames(compiled.spec.rules as Schema[])])]);
+  const minimal = accepted(compiled.validateParams, [
+    sampleObject(schema, required),
+    sampleObject(schema, [...required, ...ruleNames(compiled.spec.rules as Schema[])]),
+  ]);
   if (!minimal) throw new Error(`no minimal sample of ${type} ${entity} ${action} passes the engine's check: extend test/support/openapi-samples.ts`);
   const full = accepted(compiled.validateParams, [sampleObject(schema, Object.keys(schema.properties ?? {}))]);
   const body = (params: Record<string, unknown>) => ({ entity, action, ...(Object.keys(params).length > 0 ? { params } : {}) });

@@ -54,7 +54,15 @@ const STRICT: ts.CompilerOptions = {
 };
 
 function format(diagnostics: readonly ts.Diagnostic[]): string[] {
-  return diagnostics.map((diagnostic) => ts.formatDiagnostic(diagnostic, { getCanonicalFileName: (file) => file, getCurrentDirectory: () => dirname(diagnostic.file?.fileName ?? '.'), getNewLine: () => '\n' }).trim());
+  return diagnostics.map((diagnostic) =>
+    ts
+      .formatDiagnostic(diagnostic, {
+        getCanonicalFileName: (file) => file,
+        getCurrentDirectory: () => dirname(diagnostic.file?.fileName ?? '.'),
+        getNewLine: () => '\n',
+      })
+      .trim(),
+  );
 }
 
 /**
