@@ -51,6 +51,7 @@ function variants(document: any): string[] {
 describe('the per-type route', () => {
   test('serves one document per type, names its type case-insensitively, and answers an unknown type NOT_FOUND', async () => {
     expect(documents.hubspot.info.title).toBe('connector-engine hosted API: hubspot');
+    expect(documents.hosted.paths['/v1/connector-types/{type}/openapi.json'].get.responses['404'].description).toBe('NOT_FOUND: no connector type of that name');
     expect(variants(documents.hubspot).sort()).toEqual(
       ['companies', 'contacts', 'deals']
         .flatMap((e) => ['api_search', 'get', 'list', 'search'].map((a) => `ExecuteRequest.${e}.${a}`))
