@@ -43,7 +43,8 @@ function describe(manifest: Manifest): ConnectorTypeDescription {
     for (const [name, action] of Object.entries(spec.actions)) {
       actions[name] = {
         ...(action.description ? { description: action.description } : {}),
-        params: action.params ?? { type: 'object', properties: {} },
+        // No params in the manifest: the engine takes none (runtime/params.ts).
+        params: action.params ?? { type: 'object', additionalProperties: false, properties: {} },
         rules: (action.rules ?? []).map((rule) => `${rule.name}: ${rule.message}`),
         // How a client follows pages itself; keyset paging also names the one order it pages in.
         ...pagingOf(action.pagination).describe(),

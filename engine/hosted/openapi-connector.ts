@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { bodySchema } from './body-schemas.js';
-import { connectorTypes } from './connector-types.js';
+import { embeddedBodySchema } from './body-schemas.js';
+import type { ConnectorTypeDescription } from './connector-types.js';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 
@@ -47,12 +47,12 @@ export const CONNECTOR_SCHEMA: Schema = {
 };
 
 /** Each type's config schema, named ConnectorConfig.<type>, straight from its manifest. */
-export function configSchemas(): Record<string, Schema> {
-  return Object.fromEntries(connectorTypes().map((type) => [`ConnectorConfig.${type.type}`, { title: `${type.type} config`, ...type.config } as Schema]));
+export function configSchemas(types: ConnectorTypeDescription[]): Record<string, Schema> {
+  return Object.fromEntries(types.map((type) => [`ConnectorConfig.${type.type}`, { title: `${type.type} config`, ...type.config } as Schema]));
 }
 
-function configText(): string {
-  return connectorTypes()
+function configText(types: ConnectorTypeDescription[]): string {
+  return types
     .map((type) => {
       const settings = Object.keys((type.config.properties ?? {}) as Record<string, unknown>);
       const needs = type.config_needs.map((need) => `; ${need.message}`).join('');
@@ -65,10 +65,13 @@ function configText(): string {
  * A create or update body as the OpenAPI document shows it: the published JSON Schema, with
  * `config` pointing at every type's config schema and saying which settings some entities need.
  */
-export function connectorBody(name: 'hosted-connector-create' | 'hosted-connector-update'): Schema {
-  const schema = bodySchema(name) as Schema;
+export function connectorBody(name: 'hosted-connector-create' | 'hosted-connector-update', types: ConnectorTypeDescription[]): Schema {
+  const schema = embeddedBodySchema(name) as Schema;
   const properties = schema.properties as Record<string, Schema>;
   const config = properties.config as Schema;
-  const anyOf = connectorTypes().map((type) => ({ $ref: `#/components/schemas/ConnectorConfig.${type.type}` }));
-  return { ...schema, properties: { ...properties, config: { ...config, description: `${config.description} Settings by type: ${configText()}.`, anyOf } } };
+  const anyOf = types.map((type) => ({ $ref: `#/components/schemas/ConnectorConfig.${type.type}` }));
+  return {
+    ...schema,
+    properties: { ...properties, config: { ...config, description: `${config.description} Settings by type: ${configText(types)}.`, anyOf } },
+  };
 }

@@ -1,7 +1,9 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { ERROR_CODES, ERROR_LIMITS } from '../errors.js';
-import { bodySchema } from './body-schemas.js';
-import { connectorTypes } from './connector-types.js';
+import { ERROR_CODES, ERROR_LIMITS, NotFoundError } from '../errors.js';
+import { embeddedBodySchema } from './body-schemas.js';
+import { connectorTypes, type ConnectorTypeDescription } from './connector-types.js';
+import { EXECUTE_REQUEST, EXECUTE_RESULT, executeComponents } from './openapi-execute.js';
+import { openObjects } from './openapi-open-objects.js';
 import { CONNECTOR_SCHEMA, configSchemas, connectorBody } from './openapi-connector.js';
 
 type Schema = OpenAPIV3_1.SchemaObject;
@@ -69,6 +71,7 @@ const errors = {
 };
 
 const CONNECTOR_REF = { $ref: '#/components/schemas/Connector' };
+const BEARER = [{ bearer: [] }];
 
 /** What a credentials check answers when the upstream could not say yes or no. */
 const CHECK_FAILURES = {
@@ -113,140 +116,175 @@ const SYNC_STATUS: Schema = {
   },
 };
 
-/** The execute body as one schema per connector type, entity and action, generated from the manifests. */
-function executeBodies(): Schema[] {
-  const timeout = (bodySchema('hosted-execute-request').properties as Record<string, Schema>).timeout_ms as Schema;
-  return connectorTypes().flatMap((type) =>
-    Object.entries(type.entities).flatMap(([entity, spec]) =>
-      Object.entries(spec.actions).map(
-        ([action, info]) =>
-          ({
-            title: `${type.type} ${entity} ${action}`,
-            type: 'object',
-            required: ['entity', 'action'],
-            properties: { entity: { const: entity }, action: { const: action }, params: info.params as Schema, timeout_ms: timeout },
-          }) as Schema,
-      ),
-    ),
-  );
-}
+type Operations = Record<string, unknown>;
 
-/** The OpenAPI 3.1 document of the hosted API, generated from the manifests and body schemas. */
-export function openApiDocument(serverUrl: string): OpenAPIV3_1.Document {
-  const bearer = [{ bearer: [] }];
-  const document = {
-    openapi: '3.1.0',
-    info: {
-      title: 'connector-engine hosted API',
-      version: '1.0.0',
-      description: 'Run named actions on entities of third-party APIs through stored connectors.',
+/** Tokens and connectors; a connector's config is one of the covered types' config schemas. */
+function connectorPaths(types: ConnectorTypeDescription[]): Operations {
+  return {
+    '/v1/auth/token': {
+      post: {
+        summary: 'Get a scoped token for one external user',
+        requestBody: { required: true, content: { 'application/json': { schema: embeddedBodySchema('hosted-token-request') as Schema } } },
+        responses: {
+          '200': json(
+            { type: 'object', properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } } },
+            'A token',
+          ),
+          '400': errors['400'],
+          '401': errors['401'],
+        },
+      },
     },
-    servers: [{ url: serverUrl }],
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: errorBody, Connector: CONNECTOR_SCHEMA, ...configSchemas() },
+    '/v1/integrations/connectors': {
+      post: {
+        summary: 'Create a connector',
+        description:
+          "Checks the body, then runs the type's credentials check (GET /v1/connector-types: `check`) with the credentials unless check_credentials is false, then stores the connector. Refused credentials answer 400 INVALID_CREDENTIALS with the upstream's reason in error.upstream, and nothing is stored.",
+        security: BEARER,
+        requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-create', types) } } },
+        responses: {
+          '201': json(CONNECTOR_REF, 'The connector (never its credentials); missing_config names the settings some entities still need'),
+          ...errors,
+          ...CHECK_FAILURES,
+          '409': json({ $ref: '#/components/schemas/Error' }, 'CONNECTOR_LIMIT_REACHED: the end user already holds the most connectors one tenant may hold'),
+        },
+      },
+      get: {
+        summary: "List the user's connectors",
+        security: BEARER,
+        parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }],
+        responses: { '200': json({ type: 'object', properties: { data: { type: 'array', items: CONNECTOR_REF } } }, 'The connectors'), '401': errors['401'] },
+      },
     },
-    paths: {
-      '/v1/auth/token': {
-        post: {
-          summary: 'Get a scoped token for one external user',
-          requestBody: { required: true, content: { 'application/json': { schema: bodySchema('hosted-token-request') as Schema } } },
-          responses: {
-            '200': json(
-              { type: 'object', properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } } },
-              'A token',
-            ),
-            '400': errors['400'],
-            '401': errors['401'],
-          },
-        },
+    '/v1/integrations/connectors/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { summary: 'Read a connector', security: BEARER, responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors } },
+      patch: {
+        summary: 'Change a connector',
+        description:
+          'New credentials go through the credentials check first (unless check_credentials is false): refused ones answer 400 INVALID_CREDENTIALS and the stored ones stay. New credentials or config start a full sync pass.',
+        security: BEARER,
+        requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-update', types) } } },
+        responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors, ...CHECK_FAILURES },
       },
-      '/v1/integrations/connectors': {
-        post: {
-          summary: 'Create a connector',
-          description:
-            "Checks the body, then runs the type's credentials check (GET /v1/connector-types: `check`) with the credentials unless check_credentials is false, then stores the connector. Refused credentials answer 400 INVALID_CREDENTIALS with the upstream's reason in error.upstream, and nothing is stored.",
-          security: bearer,
-          requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-create') } } },
-          responses: {
-            '201': json(CONNECTOR_REF, 'The connector (never its credentials); missing_config names the settings some entities still need'),
-            ...errors,
-            ...CHECK_FAILURES,
-            '409': json({ $ref: '#/components/schemas/Error' }, 'CONNECTOR_LIMIT_REACHED: the end user already holds the most connectors one tenant may hold'),
-          },
-        },
-        get: {
-          summary: "List the user's connectors",
-          security: bearer,
-          parameters: [{ name: 'connector_type', in: 'query', schema: { type: 'string' } }],
-          responses: { '200': json({ type: 'object', properties: { data: { type: 'array', items: CONNECTOR_REF } } }, 'The connectors'), '401': errors['401'] },
-        },
-      },
-      '/v1/integrations/connectors/{id}': {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        get: { summary: 'Read a connector', security: bearer, responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors } },
-        patch: {
-          summary: 'Change a connector',
-          description:
-            'New credentials go through the credentials check first (unless check_credentials is false): refused ones answer 400 INVALID_CREDENTIALS and the stored ones stay. New credentials or config start a full sync pass.',
-          security: bearer,
-          requestBody: { required: true, content: { 'application/json': { schema: connectorBody('hosted-connector-update') } } },
-          responses: { '200': json(CONNECTOR_REF, 'The connector'), ...errors, ...CHECK_FAILURES },
-        },
-        delete: { summary: 'Delete a connector', security: bearer, responses: { '204': { description: 'Deleted' }, ...errors } },
-      },
-      '/api/v1/connectors/sources/{id}/execute': {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        post: {
-          summary: 'Execute an action',
-          security: bearer,
-          requestBody: { required: true, content: { 'application/json': { schema: { oneOf: executeBodies() } } } },
-          responses: {
-            '200': {
-              description: 'Records and meta, or the file of a download',
-              content: { 'application/json': { schema: { type: 'object' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-            },
-            '206': { description: 'Part of a file (download with range_header)' },
-            ...errors,
-            '400': json(
-              { $ref: '#/components/schemas/Error' },
-              'Invalid request, entity, action, params or config, checked before any upstream call (INVALID_PARAMS names each bad param); REQUEST_TOO_COMPLEX for a body over the JSON limits; UPSTREAM_REJECTED when the upstream refused the params (its 400, 416 or 422; error.upstream quotes its message)',
-            ),
-            '409': json(
-              { $ref: '#/components/schemas/Error' },
-              'REAUTH_REQUIRED (authorize again), or SEARCH_NOT_READY (search before the first sync of the entity succeeded; error.sync holds its state)',
-            ),
-            '429': json({ $ref: '#/components/schemas/Error' }, 'RATE_LIMITED by the upstream (Retry-After and retry_after_ms say when to retry)'),
-            '502': json(
-              { $ref: '#/components/schemas/Error' },
-              'UPSTREAM_ERROR (an upstream 5xx after retries, or an answer that breaks its protocol, such as a body that is not JSON) or PAGINATION_LOOP',
-            ),
-            '504': json(
-              { $ref: '#/components/schemas/Error' },
-              'UPSTREAM_TIMEOUT: the upstream did not answer, or the call would pass its deadline (error.deadline says what it waited for)',
-            ),
-          },
-        },
-      },
-      '/api/v1/connectors/sources/{id}/sync': {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        post: {
-          summary: 'Ask for a sync pass of the synchronized copy now',
-          security: bearer,
-          requestBody: { required: false, content: { 'application/json': { schema: bodySchema('hosted-sync-request') as Schema } } },
-          responses: { '202': json(SYNC_STATUS, 'The pass is due; the status as it is now'), ...errors },
-        },
-        get: {
-          summary: 'Sync status: running, next pass, state per entity',
-          security: bearer,
-          responses: { '200': json(SYNC_STATUS, 'The status'), ...errors },
-        },
-      },
-      '/v1/connector-types': { get: { summary: 'Connector types, entities, actions and params', responses: { '200': json({ type: 'object' }, 'The types') } } },
-      '/healthz': { get: { summary: 'Liveness', responses: { '200': json({ type: 'object' }, 'ok') } } },
-      '/metrics': { get: { summary: 'Prometheus metrics', responses: { '200': { description: 'Prometheus text' } } } },
+      delete: { summary: 'Delete a connector', security: BEARER, responses: { '204': { description: 'Deleted' }, ...errors } },
     },
   };
+}
+
+/** Execute (its body and answer from the manifests) and sync. */
+function executePaths(): Operations {
+  return {
+    '/api/v1/connectors/sources/{id}/execute': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      post: {
+        summary: 'Execute an action',
+        description: `The body is one ${EXECUTE_REQUEST}.<entity>.<action>; a JSON answer is that action's ${EXECUTE_RESULT}.<entity>.<action> (a download answers the file).`,
+        security: BEARER,
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${EXECUTE_REQUEST}` } } } },
+        responses: {
+          '200': {
+            description: 'Records and meta, search hits, or the file of a download',
+            content: {
+              'application/json': { schema: { $ref: `#/components/schemas/${EXECUTE_RESULT}` } },
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+          '206': { description: 'Part of a file (download with range_header)' },
+          ...errors,
+          '400': json(
+            { $ref: '#/components/schemas/Error' },
+            'Invalid request, entity, action, params or config, checked before any upstream call (INVALID_PARAMS names each bad param); REQUEST_TOO_COMPLEX for a body over the JSON limits; UPSTREAM_REJECTED when the upstream refused the params (its 400, 416 or 422; error.upstream quotes its message)',
+          ),
+          '409': json(
+            { $ref: '#/components/schemas/Error' },
+            'REAUTH_REQUIRED (authorize again), or SEARCH_NOT_READY (search before the first sync of the entity succeeded; error.sync holds its state)',
+          ),
+          '429': json({ $ref: '#/components/schemas/Error' }, 'RATE_LIMITED by the upstream (Retry-After and retry_after_ms say when to retry)'),
+          '502': json(
+            { $ref: '#/components/schemas/Error' },
+            'UPSTREAM_ERROR (an upstream 5xx after retries, or an answer that breaks its protocol, such as a body that is not JSON) or PAGINATION_LOOP',
+          ),
+          '504': json(
+            { $ref: '#/components/schemas/Error' },
+            'UPSTREAM_TIMEOUT: the upstream did not answer, or the call would pass its deadline (error.deadline says what it waited for)',
+          ),
+        },
+      },
+    },
+    '/api/v1/connectors/sources/{id}/sync': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      post: {
+        summary: 'Ask for a sync pass of the synchronized copy now',
+        security: BEARER,
+        requestBody: { required: false, content: { 'application/json': { schema: embeddedBodySchema('hosted-sync-request') as Schema } } },
+        responses: { '202': json(SYNC_STATUS, 'The pass is due; the status as it is now'), ...errors },
+      },
+      get: { summary: 'Sync status: running, next pass, state per entity', security: BEARER, responses: { '200': json(SYNC_STATUS, 'The status'), ...errors } },
+    },
+  };
+}
+
+/** Routes without a token. */
+function publicPaths(): Operations {
+  return {
+    '/v1/connector-types': { get: { summary: 'Connector types, entities, actions and params', responses: { '200': json({ type: 'object' }, 'The types') } } },
+    '/v1/connector-types/{type}/openapi.json': {
+      get: {
+        summary: 'This document for one connector type: its execute requests and answers only',
+        parameters: [{ name: 'type', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': json({ type: 'object' }, 'An OpenAPI 3.1 document'),
+          '404': json({ $ref: '#/components/schemas/Error' }, 'NOT_FOUND: no connector type of that name'),
+        },
+      },
+    },
+    '/healthz': { get: { summary: 'Liveness', responses: { '200': json({ type: 'object' }, 'ok') } } },
+    '/metrics': { get: { summary: 'Prometheus metrics', responses: { '200': { description: 'Prometheus text' } } } },
+  };
+}
+
+/** The documents built so far, per type ('' for all), their server set per request: the manifests are fixed once loaded. */
+const documents = new Map<string, OpenAPIV3_1.Document>();
+
+function buildDocument(types: ConnectorTypeDescription[], one: boolean): OpenAPIV3_1.Document {
+  const title = one ? `connector-engine hosted API: ${types[0]?.type ?? ''}` : 'connector-engine hosted API';
+  const document = {
+    openapi: '3.1.0',
+    info: { title, version: '1.0.0', description: 'Run named actions on entities of third-party APIs through stored connectors.' },
+    servers: [],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: errorBody, Connector: CONNECTOR_SCHEMA, ...configSchemas(types), ...executeComponents(types) },
+    },
+    paths: { ...connectorPaths(types), ...executePaths(), ...publicPaths() },
+  };
   // openapi-types mixes its 3.0 and 3.1 schema types inside request bodies; the shape is 3.1.
-  return document as unknown as OpenAPIV3_1.Document;
+  return openObjects(document) as unknown as OpenAPIV3_1.Document;
+}
+
+/** The described types a document covers: all ('') or the one named (case-insensitively, as findManifest matches). */
+function typesFor(key: string): ConnectorTypeDescription[] {
+  const all = connectorTypes();
+  if (key === '') return all;
+  const types = all.filter((described) => described.type === key);
+  if (types.length > 0) return types;
+  const known = all.map((described) => described.type).join(', ');
+  throw new NotFoundError(`unknown connector type "${key.slice(0, 100)}"; known types: ${known}`, {
+    details: [{ path: '/type', message: `must be one of ${known}` }],
+  });
+}
+
+/**
+ * The OpenAPI 3.1 document of the hosted API, generated from the manifests and body schemas: of
+ * every connector type, or of one (`type`; an unknown one is NOT_FOUND).
+ */
+export function openApiDocument(serverUrl: string, type?: string): OpenAPIV3_1.Document {
+  const key = type === undefined ? '' : type.toLowerCase();
+  let document = documents.get(key);
+  if (!document) {
+    document = buildDocument(typesFor(key), type !== undefined);
+    documents.set(key, document);
+  }
+  return { ...document, servers: [{ url: serverUrl }] };
 }

@@ -2,7 +2,8 @@ import { SEARCH_LIMITS } from './limits.js';
 import type { FieldRef, SearchableFields, ValueTypes } from './types.js';
 
 /** Characters a path segment may hold: enough for every manifest's field and property names, and always safe inside a quoted JSON path. */
-const SEGMENT = /^[A-Za-z0-9_$@:-]+$/;
+export const SEGMENT_CHARACTERS = 'A-Za-z0-9_$@:-';
+const SEGMENT = new RegExp(`^[${SEGMENT_CHARACTERS}]+$`);
 
 /**
  * Resolves a dot path (`name`, `properties.email`, `followers.gid`) against the entity's searchable

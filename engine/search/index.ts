@@ -11,6 +11,7 @@ export { searchRecords } from './search-records.js';
 export { matchesFilter, scoreRecord } from './evaluate.js';
 export { projectFields } from './project-fields.js';
 export { FILTER_OPERATORS } from './parse-filter.js';
+export { searchFilterSchema, searchPathPattern, searchSortKeySchema } from './query-schema.js';
 export { SEARCH_LIMITS } from './limits.js';
 export { registerSearchFunctions, isStrictNumber } from './strict-number.js';
 export { FUZZY_MIN_SIMILARITY, KEYWORD_SEPARATORS } from './text-match.js';

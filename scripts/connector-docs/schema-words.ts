@@ -16,6 +16,8 @@ function literal(value: unknown): string {
 }
 
 function typeNames(schema: JsonSchema): string[] {
+  // A reference names its definition ("#/$defs/Filter" reads "filter"); the row's description explains it.
+  if (typeof schema.$ref === 'string') return [(schema.$ref.split('/').pop() ?? 'any').toLowerCase()];
   if (Array.isArray(schema.type)) return schema.type.map(String);
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.enum)) return [...new Set(schema.enum.map((value) => (value === null ? 'null' : typeof value)))];
@@ -53,7 +55,21 @@ function bounds(low: unknown, high: unknown, unit = ''): string[] {
  * Keywords shown elsewhere on a page (type, nesting, required, default, description) or in words
  * below; any other keyword a manifest uses is shown as written, so a page never leaves one out.
  */
-const SHOWN = new Set(['type', 'description', 'properties', 'items', 'required', 'additionalProperties', 'default', 'writeOnly', 'anyOf', 'oneOf', 'title']);
+const SHOWN = new Set([
+  '$ref',
+  '$defs',
+  'type',
+  'description',
+  'properties',
+  'items',
+  'required',
+  'additionalProperties',
+  'default',
+  'writeOnly',
+  'anyOf',
+  'oneOf',
+  'title',
+]);
 const IN_WORDS = [
   'enum',
   'const',

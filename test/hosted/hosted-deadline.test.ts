@@ -173,10 +173,12 @@ test('the OpenAPI document describes timeout_ms and the deadline report', async 
   const h = await startHarness('sqlite');
   try {
     const doc = (await (await fetch(`${h.service.url}/openapi.json`)).json()) as any;
-    const bodies = doc.paths['/api/v1/connectors/sources/{id}/execute'].post.requestBody.content['application/json'].schema.oneOf as Array<{
-      properties: Record<string, unknown>;
-    }>;
-    for (const body of bodies) expect(body.properties.timeout_ms).toMatchObject({ type: 'integer', minimum: 1, maximum: 300_000 });
+    // Every execute variant (ExecuteRequest.<entity>.<action>) takes timeout_ms.
+    const bodies = Object.entries(doc.components.schemas as Record<string, { properties: Record<string, unknown> }>).filter(([name]) =>
+      /^ExecuteRequest\.[^.]+\.[^.]+$/.test(name),
+    );
+    expect(bodies).toHaveLength(85);
+    for (const [, body] of bodies) expect(body.properties.timeout_ms).toMatchObject({ type: 'integer', minimum: 1, maximum: 300_000 });
     expect(doc.components.schemas.Error.properties.error.properties.deadline.properties).toHaveProperty('waiting_for');
   } finally {
     await h.service.close();
