@@ -72,7 +72,7 @@ export function baseOrigin(baseUrl: unknown): string | undefined {
 
 /**
  * The connector config with the manifest's defaults applied, or INVALID_CONFIG naming each
- * problem. Why: the authorize URL may depend on it (Amazon Ads' regional consent host).
+ * problem. Why: the authorize URL may depend on it (a regional consent host).
  */
 export function checkedConfig(manifest: Manifest, config: unknown): Record<string, unknown> {
   const copy = structuredClone(config ?? {}) as Record<string, unknown>;

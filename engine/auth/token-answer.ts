@@ -12,8 +12,8 @@ export type Credentials = Record<string, unknown>;
 /**
  * The credentials after a token answer: `previous` with the new access token, the refresh token
  * when the answer holds one (required when the scheme rotates them), `expires_at` from
- * `expires_in` on the given clock, and the fields the scheme keeps (e.g. Gong's
- * api_base_url_for_customer). Why: the answer's shape is the manifest's, never code's.
+ * `expires_in` on the given clock, and the fields the scheme keeps (e.g. an
+ * account's own API base URL). Why: the answer's shape is the manifest's, never code's.
  */
 export function credentialsFromAnswer(spec: OAuth2Spec, previous: Credentials, body: unknown, nowMs: number, label: string): Credentials {
   const { response } = spec;
@@ -34,7 +34,7 @@ export function credentialsFromAnswer(spec: OAuth2Spec, previous: Credentials, b
   return next;
 }
 
-/** What the upstream said in a refusal (OAuth `error_description`, HubSpot `message`, or the text), redacted. */
+/** What the upstream said in a refusal (OAuth `error_description`, a `message`, or the text), redacted. */
 export function refusalMessage(body: unknown, text: string, redact: (text: string) => string): string {
   return redact(String(readPath(body, 'error_description') ?? readPath(body, 'message') ?? readPath(body, 'error') ?? text.slice(0, 200)));
 }

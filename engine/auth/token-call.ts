@@ -20,7 +20,7 @@ export interface TokenCall {
 
 /** Where and how a token request may go, and what names it in errors. */
 export interface TokenCallPolicy {
-  /** Names the connector and the request in errors, e.g. "HubSpot token refresh". */
+  /** Names the connector and the request in errors, e.g. "<connector name> token refresh". */
   label: string;
   redact: Redactor;
   timeoutMs: number;
