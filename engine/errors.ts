@@ -15,8 +15,10 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 400, retryable: false },
   SEARCH_UNAVAILABLE: { status: 400, retryable: false },
   UPSTREAM_REJECTED: { status: 400, retryable: false },
+  AUTHORIZATION_FAILED: { status: 400, retryable: false },
   UNAUTHENTICATED: { status: 401, retryable: false },
   FORBIDDEN: { status: 403, retryable: false },
+  AUTHORIZATION_DENIED: { status: 403, retryable: false },
   CONNECTOR_NOT_FOUND: { status: 404, retryable: false },
   NOT_FOUND: { status: 404, retryable: false },
   METHOD_NOT_ALLOWED: { status: 405, retryable: false },
@@ -216,6 +218,8 @@ export class SearchUnavailableError extends kind('SEARCH_UNAVAILABLE') {}
 export class UnauthenticatedError extends kind('UNAUTHENTICATED') {}
 /** The upstream (or the hosted API) refused access with the credentials given. */
 export class ForbiddenError extends kind('FORBIDDEN') {}
+/** The user refused the app on the upstream's consent page (the callback said error=access_denied). */
+export class AuthorizationDeniedError extends kind('AUTHORIZATION_DENIED') {}
 /** No connector with that id for this user. */
 export class ConnectorNotFoundError extends kind('CONNECTOR_NOT_FOUND') {}
 /** The upstream has no such record. */
@@ -254,6 +258,13 @@ export class ManifestInvalidError extends kind('MANIFEST_INVALID') {}
  * `upstream.message` says what the upstream objected to.
  */
 export class UpstreamRejectedError extends kind('UPSTREAM_REJECTED') {}
+/**
+ * An OAuth authorization could not be finished: the callback's state is not the one sent, it
+ * carries no code, or the upstream refused the code (expired, already used, another redirect URI,
+ * a PKCE verifier that does not match, a wrong client secret). The user starts over;
+ * `upstream.message` says what the upstream objected to.
+ */
+export class AuthorizationFailedError extends kind('AUTHORIZATION_FAILED') {}
 /** The upstream failed or answered something the manifest does not describe. */
 export class UpstreamError extends kind('UPSTREAM_ERROR') {}
 /** The upstream handed back a page token it had already given: following it would never end. */
@@ -283,8 +294,10 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   INVALID_CREDENTIALS: InvalidCredentialsError,
   SEARCH_UNAVAILABLE: SearchUnavailableError,
   UPSTREAM_REJECTED: UpstreamRejectedError,
+  AUTHORIZATION_FAILED: AuthorizationFailedError,
   UNAUTHENTICATED: UnauthenticatedError,
   FORBIDDEN: ForbiddenError,
+  AUTHORIZATION_DENIED: AuthorizationDeniedError,
   CONNECTOR_NOT_FOUND: ConnectorNotFoundError,
   NOT_FOUND: NotFoundError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,

@@ -6,6 +6,14 @@ export { connect, type HostedConnectOptions, type LocalConnectOptions } from './
 export { HostedConnection, type HostedCallOptions, type HostedOptions, type HostedSyncStatus } from './client/index.js';
 export type { StoreOption } from './sync/index.js';
 export {
+  startAuthorization,
+  finishAuthorization,
+  type AuthorizationStart,
+  type StartAuthorizationOptions,
+  type FinishAuthorizationOptions,
+  type CallbackInput,
+} from './auth/index.js';
+export {
   checkConnectorInput,
   Connection,
   DownloadStream,

@@ -13,7 +13,7 @@ export interface HostProblem {
  * The URLs a template spells out: the whole template when it has no `{{`, else the quoted URLs
  * inside it (a `map` helper's choices) and a literal `scheme://host/` before the first `{{`.
  */
-function literalUrls(template: string): string[] {
+export function literalUrls(template: string): string[] {
   if (!template.includes('{{')) return [template];
   const quoted = [...template.matchAll(/['"]([a-z][a-z0-9+.-]*:\/\/[^'"{}\s]+)['"]/gi)].map((match) => match[1] as string);
   const head = /^([a-z][a-z0-9+.-]*:\/\/[^/{}]+)\//i.exec(template.slice(0, template.indexOf('{{')));

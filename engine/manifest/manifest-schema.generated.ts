@@ -61,9 +61,21 @@ export type TemplateMap3 = Record<string, string>;
  */
 export type BodyPath = string;
 /**
- * Headers sent on every request (templates over config).
+ * Query parameters of the authorize URL (templates). Roots: credentials (non-secret fields only: the URL is shown to the user's browser) and params: redirect_uri, state, scope (the scopes joined), code_challenge and code_challenge_method (with pkce). Must send params.redirect_uri and params.state.
  */
 export type TemplateMap4 = Record<string, string>;
+/**
+ * Fields of the exchange (where oauth2.body_format says). Roots: credentials and params: code, redirect_uri, code_verifier (with pkce). Must send params.code and params.redirect_uri.
+ */
+export type TemplateMap5 = Record<string, string>;
+/**
+ * Extra headers on the exchange request.
+ */
+export type TemplateMap6 = Record<string, string>;
+/**
+ * Headers sent on every request (templates over config).
+ */
+export type TemplateMap7 = Record<string, string>;
 /**
  * JSON Schema of one record as the engine returns it (SPEC.md's field table).
  */
@@ -81,11 +93,11 @@ export type ParamRule =
 /**
  * Query parameters (name -> template); empty values are left out.
  */
-export type TemplateMap5 = Record<string, string>;
+export type TemplateMap8 = Record<string, string>;
 /**
  * Extra headers (name -> template).
  */
-export type TemplateMap6 = Record<string, string>;
+export type TemplateMap9 = Record<string, string>;
 /**
  * How the next page is found and asked for. Required on actions that return `records`.
  */
@@ -99,7 +111,7 @@ export type PaginationSpec =
 /**
  * Headers of the file request (templates over params), e.g. Range: {{params.range_header}}.
  */
-export type TemplateMap7 = Record<string, string>;
+export type TemplateMap10 = Record<string, string>;
 /**
  * Type of a searchable field, as SPEC.md's searchable-field tables list it.
  */
@@ -173,7 +185,7 @@ export interface HostLists {
   files?: HostList3;
 }
 /**
- * One way to authenticate: the credential fields it needs, how requests are signed and, for OAuth, how the access token is refreshed.
+ * One way to authenticate: the credential fields it needs, how requests are signed and, for OAuth, how the access token is refreshed and how a user authorizes the app.
  */
 export interface AuthScheme {
   /**
@@ -187,6 +199,7 @@ export interface AuthScheme {
   credentials: ObjectSchema1;
   sign: SignSpec;
   oauth2?: OAuth2Spec;
+  authorization?: AuthorizationSpec;
   /**
    * A credential field that, when present, replaces the base URL (an OAuth token answer naming the account's own API host, e.g. Gong's api_base_url_for_customer). The URL must be https on a host of hosts.account (or an operator-named origin); any other value fails every call with HOST_NOT_ALLOWED, so credentials handed in by a tenant cannot point the engine elsewhere.
    */
@@ -314,6 +327,40 @@ export interface ReauthMatcher {
   equals?: string;
 }
 /**
+ * The OAuth 2.0 authorization-code flow (RFC 6749 §4.1) that gives an end user's credentials to this scheme: the authorize URL the user's browser opens, and the code-for-token exchange. The exchange is sent to oauth2.token_url with oauth2.body_format and oauth2.client_auth, and its answer is read with oauth2.response, so it yields the same credentials a refresh does. Needs oauth2 on the same scheme.
+ */
+export interface AuthorizationSpec {
+  /**
+   * A handlebars template. Variables: params.*, config.*, credentials.*. Helpers: json (JSON text of a value), join (array joined with a separator, default ','), default (first value that is not empty), lower, upper.
+   */
+  url: string;
+  query: TemplateMap4;
+  /**
+   * The scopes asked for when the caller names none, in the upstream's spelling.
+   */
+  scopes?: string[];
+  /**
+   * How the scopes are joined into params.scope (default one space, RFC 6749 §3.3).
+   */
+  scope_separator?: string;
+  /**
+   * Proof Key for Code Exchange (RFC 7636), where the upstream supports it: the engine makes a verifier per authorization, sends its challenge in the authorize URL and the verifier in the exchange.
+   */
+  pkce?: {
+    /**
+     * How the challenge is derived from the verifier (S256 unless the upstream only takes plain).
+     */
+    method: 'S256' | 'plain';
+  };
+  /**
+   * The code-for-token request.
+   */
+  exchange: {
+    body: TemplateMap5;
+    headers?: TemplateMap6;
+  };
+}
+/**
  * Connector-wide HTTP behaviour: timeouts, retries, rate limit, concurrency, extra headers and how to read upstream error bodies. Every part has a default (30 s timeouts; 4 retries of 429 and 5xx with 500 ms to 15 s backoff, Retry-After honoured up to 60 s), so most manifests leave it out.
  */
 export interface HttpPolicyDocument {
@@ -321,7 +368,7 @@ export interface HttpPolicyDocument {
    * Per-attempt timeout of an upstream request.
    */
   timeout_ms?: number;
-  headers?: TemplateMap4;
+  headers?: TemplateMap7;
   retry?: RetryPolicyDocument;
   /**
    * Client-side limit: at most `requests` in any window of `per_ms`, per connector instance.
@@ -494,8 +541,8 @@ export interface RequestSpec {
    * Path template appended to base_url; starts with '/'; each value is percent-encoded as one segment.
    */
   path: string;
-  query?: TemplateMap5;
-  headers?: TemplateMap6;
+  query?: TemplateMap8;
+  headers?: TemplateMap9;
   /**
    * Body: a template tree (objects and arrays of templates) or one template that renders JSON text. Entries that render undefined are left out.
    */
@@ -716,7 +763,7 @@ export interface FileSpec {
    * Dot path into a JSON body (e.g. paging.next.after); the empty string is the whole body.
    */
   url: string;
-  headers?: TemplateMap7;
+  headers?: TemplateMap10;
   /**
    * File-host statuses that mean the URL expired: the record is read again once for a fresh URL.
    */
@@ -881,8 +928,8 @@ export interface RequestSpec1 {
    * Path template appended to base_url; starts with '/'; each value is percent-encoded as one segment.
    */
   path: string;
-  query?: TemplateMap5;
-  headers?: TemplateMap6;
+  query?: TemplateMap8;
+  headers?: TemplateMap9;
   /**
    * Body: a template tree (objects and arrays of templates) or one template that renders JSON text. Entries that render undefined are left out.
    */

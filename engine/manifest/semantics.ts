@@ -3,6 +3,7 @@ import { createStrictAjv, manifestSchema, type Ajv } from './schema-validator.js
 import { templateUsage } from '../template/index.js';
 import { checkAccess } from './access-semantics.js';
 import { checkAgentSurface } from './agent-semantics.js';
+import { checkAuthorization } from './authorization-semantics.js';
 import { checkHosts } from './host-checks.js';
 import { planReads } from './plan-reads.js';
 import type { ActionSpec, AuthScheme, JsonSchema, Manifest, PaginationSpec, SyncPlan, SyncRead, TemplateTree } from './types.js';
@@ -207,6 +208,7 @@ class Checker {
     if (scheme.base_url_from && !roots.credentials.has(scheme.base_url_from.field)) {
       this.report([...path, 'base_url_from', 'field'], `base_url_from field "${scheme.base_url_from.field}" is not declared in the credentials schema`);
     }
+    this.problems.push(...checkAuthorization(scheme, path, this.configNames, (source, at, templateRoots) => this.template(source, at, templateRoots)));
     if (!scheme.oauth2) return;
     const oauth = scheme.oauth2;
     this.template(oauth.token_url, [...path, 'oauth2', 'token_url'], { config: this.configNames });

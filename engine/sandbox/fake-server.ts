@@ -94,6 +94,8 @@ export type Admission = { reject: FakeResponse } | { release: () => void };
 export interface RequestCounts {
   api: number;
   auth: number;
+  /** OAuth authorize pages (consent, decision). */
+  consent: number;
   unrouted: number;
 }
 
@@ -112,7 +114,7 @@ export class FakeServer {
   /** Every exchange, oldest first. */
   readonly requests: RecordedRequest[] = [];
   readonly faults: Faults;
-  readonly counts: RequestCounts = { api: 0, auth: 0, unrouted: 0 };
+  readonly counts: RequestCounts = { api: 0, auth: 0, consent: 0, unrouted: 0 };
   /** The counters every fake exposes to tests as `stats` (live views of `counts`). */
   readonly stats: FakeStats = Object.defineProperties({} as FakeStats, {
     tokenRequests: { get: () => this.counts.auth, enumerable: true },
@@ -123,6 +125,7 @@ export class FakeServer {
   resetStats(): void {
     this.counts.api = 0;
     this.counts.auth = 0;
+    this.counts.consent = 0;
     this.counts.unrouted = 0;
   }
   private readonly switches = new FaultSwitches();
@@ -138,7 +141,8 @@ export class FakeServer {
   }
 
   /**
-   * Registers a route. `kind: 'auth'` marks OAuth token endpoints, which faults skip by default.
+   * Registers a route. `kind: 'auth'` marks OAuth token endpoints and `consent` OAuth authorize
+   * pages, which faults skip by default.
    * Why: each fake lists its upstream's operations as a table of routes.
    */
   route(method: string, pattern: string, handler: FakeHandler, kind: RouteKind = 'api'): void {

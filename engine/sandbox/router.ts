@@ -4,9 +4,10 @@
 
 /**
  * Which switchboard a route belongs to: `api` routes get the fault switches; `auth` routes
- * (OAuth token endpoints) only when a fault is armed with `includeAuth`.
+ * (OAuth token endpoints) and `consent` routes (OAuth authorize pages) only when a fault is armed
+ * with `includeAuth`.
  */
-export type RouteKind = 'api' | 'auth';
+export type RouteKind = 'api' | 'auth' | 'consent';
 
 interface CompiledRoute<H> {
   method: string;

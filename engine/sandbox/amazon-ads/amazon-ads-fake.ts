@@ -14,6 +14,7 @@ import { familyError, familyOf, legacyError, statusError, throttled } from './er
 import { gated } from './gate.js';
 import { listCampaigns } from './list-campaigns.js';
 import { listPortfolios } from './list-portfolios.js';
+import { routeLwaAuthorize } from './lwa-authorize.js';
 import { lwaToken } from './lwa-token.js';
 import { HOST_REGION, type AdsProfile, type AdsRegion, type CampaignRecord, type PortfolioRecord } from './model.js';
 import { getProfile, listProfiles } from './profiles.js';
@@ -82,6 +83,8 @@ export interface AmazonAdsFake {
   expireAllAccessTokens(): void;
   /** Makes the refresh token invalid (`invalid_grant` from then on). */
   revokeRefreshToken(): void;
+  /** Registers a redirect URI (an Allowed Return URL) with the LwA app; the consent page sends codes to registered URIs only. */
+  allowRedirectUri(uri: string): void;
   readonly stats: AmazonAdsStats;
   resetStats(): void;
   /** Per-profile budget in weight units per rolling window (default 10 per 1000 ms; extended-data lists weigh 5). No effect with rate limits off. */
@@ -141,6 +144,7 @@ export async function startAmazonAdsFake(options: AmazonAdsFakeOptions = {}): Pr
     issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
     expireAllAccessTokens: () => grant.accessTokens.expireAll(),
     revokeRefreshToken: () => grant.refreshTokens.revoke(),
+    allowRedirectUri: (uri) => void grant.redirectUris.add(uri),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setLimit(max, windowMs),
@@ -165,6 +169,7 @@ function addAdsRoutes(server: FakeServer, ctx: AdsContext): void {
   const profilesGate = { family: 'legacy', scoped: false } as const;
 
   server.route('POST', '/auth/o2/token', lwaToken(ctx.grant), 'auth');
+  routeLwaAuthorize(server, ctx.grant);
   server.route(
     'GET',
     '/v2/profiles',

@@ -9,6 +9,12 @@ import { createPrng } from '../prng.js';
 /** A.2: "access tokens are valid for 60 minutes". */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
+/** A.2: the authorization code "expires after 5 minutes and is single-use". */
+export const CODE_TTL_SECONDS = 300;
+
+/** Scopes the LwA app may ask for: Amazon Ads' `advertising::campaign_management` (older `cpc_advertising:campaign_management`; Amazon Ads authorization guide) and LwA's profile scopes. */
+const APP_SCOPES = ['advertising::campaign_management', 'cpc_advertising:campaign_management', 'profile', 'profile:user_id', 'postal_code'];
+
 /**
  * Derives the LwA app and the refresh token from the seed; access tokens expire on `now`.
  * Client id `amzn1.application-oa2-client.<32 hex>` (A.2), secret shaped like LwA's
@@ -25,6 +31,10 @@ export function amazonAdsGrant(seed: number, now: () => number): OAuthGrant {
     clientId,
     clientSecret,
     refreshToken: `Atzr|IwEB${bytes.toString('base64url')}`,
+    mintRefreshToken: () => `Atzr|IwEB${randomBytes(96).toString('base64url')}`,
+    mintCode: () => `AN${randomBytes(15).toString('base64url')}`,
+    codeTtlSeconds: CODE_TTL_SECONDS,
+    scopes: APP_SCOPES,
     mintAccessToken: () => `Atza|IwEB${randomBytes(120).toString('base64url')}`,
     accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     now,

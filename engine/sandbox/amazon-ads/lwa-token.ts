@@ -16,16 +16,22 @@ function missing(name: string): TokenRejection {
   return oauthError(400, 'invalid_request', `The request is missing a required parameter : ${name}`);
 }
 
-/** LwA's OAuth2 answers (A.2), in its order of checks. */
+/**
+ * LwA's OAuth2 answers (A.2), in its order of checks. A bad code is A.2's example "The request has
+ * an invalid parameter : code"; the redirect URI and verifier wordings follow it [unverified].
+ */
 const REJECTIONS: Partial<Record<TokenCheck, TokenRejection>> = {
   grant_type_missing: missing('grant_type'),
-  // The fake issues no authorization codes.
-  grant_type_authorization_code: oauthError(400, 'invalid_grant', 'The request has an invalid grant parameter : code'),
+  code_missing: missing('code'),
+  redirect_uri_missing: missing('redirect_uri'),
   grant_type_unsupported: oauthError(400, 'unsupported_grant_type', 'The authorization grant type is not supported by the authorization server'),
   refresh_token_missing: missing('refresh_token'),
   client_id_missing: missing('client_id'),
   client_secret_missing: missing('client_secret'),
   client: oauthError(401, 'invalid_client', 'Client authentication failed'),
+  code: oauthError(400, 'invalid_grant', 'The request has an invalid parameter : code'),
+  redirect_uri: oauthError(400, 'invalid_grant', 'The request has an invalid parameter : redirect_uri'),
+  pkce: oauthError(400, 'invalid_grant', 'The request has an invalid parameter : code_verifier'),
   refresh_token: oauthError(400, 'invalid_grant', 'The request has an invalid grant parameter : refresh_token'),
 };
 
@@ -39,6 +45,9 @@ function readRequest(req: FakeRequest): TokenRequest {
   return {
     grantType: lastParam(form, 'grant_type'),
     refreshToken: lastParam(form, 'refresh_token'),
+    code: lastParam(form, 'code'),
+    redirectUri: lastParam(form, 'redirect_uri'),
+    codeVerifier: lastParam(form, 'code_verifier'),
     clientId: lastParam(form, 'client_id') ?? basic?.id,
     clientSecret: lastParam(form, 'client_secret') ?? basic?.secret,
     basic: basic !== undefined,
@@ -46,13 +55,15 @@ function readRequest(req: FakeRequest): TokenRequest {
 }
 
 /**
- * Answers a refresh-token grant with `{access_token: "Atza|...", refresh_token: <the same
+ * Answers an authorization-code grant (form `grant_type=authorization_code&code&redirect_uri&
+ * client_id&client_secret[&code_verifier]`, A.2) with a new refresh token, and a refresh-token
+ * grant with `{access_token: "Atza|...", refresh_token: <the same
  * Atzr|...>, token_type: "bearer", expires_in: 3600}`.
  * Errors (OAuth2 codes, A.2): a missing parameter -> 400 `invalid_request` "The request is missing
- * a required parameter : <name>"; another grant type -> 400 `unsupported_grant_type` (an
- * authorization code -> 400 `invalid_grant`, the fake issues none); unknown client or wrong secret
- * -> 401 `invalid_client`; unknown or revoked refresh token -> 400 `invalid_grant` "The request
- * has an invalid grant parameter : refresh_token".
+ * a required parameter : <name>"; another grant type -> 400 `unsupported_grant_type`; unknown
+ * client or wrong secret -> 401 `invalid_client`; an unknown, expired (5 minutes) or reused code,
+ * another redirect URI or a wrong PKCE verifier -> 400 `invalid_grant`; unknown or revoked refresh
+ * token -> 400 `invalid_grant` "The request has an invalid grant parameter : refresh_token".
  */
 export function lwaToken(grant: OAuthGrant): (req: FakeRequest) => FakeResponse {
   return tokenEndpoint(grant, {

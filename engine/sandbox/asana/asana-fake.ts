@@ -16,6 +16,7 @@ import { noMatchingRoute, rateLimited, statusError } from './errors.js';
 import { createFakeClock, type FakeClock } from '../fake-clock.js';
 import type { RecordContext } from './full-records.js';
 import type { AsanaUser } from './model.js';
+import { routeAuthorize } from './authorize.js';
 import { oauthToken } from './oauth-token.js';
 import { DEFAULT_OFFSET_TTL_MS, OffsetCodec } from './offset-token.js';
 import { API_PREFIX } from './paging.js';
@@ -94,6 +95,8 @@ export interface AsanaFake {
   expireAllAccessTokens(): void;
   /** Makes the refresh token invalid (`invalid_grant` from then on). */
   revokeRefreshToken(): void;
+  /** Registers a redirect URI with the OAuth app; the consent page sends codes to registered URIs only. */
+  allowRedirectUri(uri: string): void;
   readonly stats: AsanaStats;
   resetStats(): void;
   /** Per-token request limit (default 150 per 60,000 ms). No effect with rate limits off. */
@@ -170,6 +173,7 @@ function apiServer(ctx: AsanaContext, me: AsanaUser): FakeServer {
     admit: (req, kind) => ctx.limits.enter(req, kind),
   });
   server.route('POST', '/-/oauth_token', oauthToken(ctx.credentials.grant, me), 'auth');
+  routeAuthorize(server, ctx.credentials.grant);
   const get = (path: string, handler: (ctx: AsanaContext, req: FakeRequest) => FakeResponse, search = false): void => {
     server.route(
       'GET',
@@ -262,6 +266,7 @@ function fakeHandle(parts: RunningParts): AsanaFake {
     issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
     expireAllAccessTokens: () => grant.accessTokens.expireAll(),
     revokeRefreshToken: () => grant.refreshTokens.revoke(),
+    allowRedirectUri: (uri) => void grant.redirectUris.add(uri),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setRateLimit(max, windowMs),

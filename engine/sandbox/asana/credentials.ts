@@ -10,6 +10,26 @@ import { createPrng } from '../prng.js';
 /** B1 [3p]: access tokens live 3600 s ("typically 3600 (one hour)"). */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
+/** Lifetime of an authorization code: Asana documents none; RFC 6749 §4.1.2 recommends at most 10 minutes [unverified]. */
+export const CODE_TTL_SECONDS = 600;
+
+/** Scopes the OAuth app may ask for (B1 [spec]: `default`, the granular read scopes, OpenID Connect). */
+const APP_SCOPES = [
+  'default',
+  'attachments:read',
+  'custom_fields:read',
+  'projects:read',
+  'stories:read',
+  'tags:read',
+  'tasks:read',
+  'teams:read',
+  'users:read',
+  'workspaces:read',
+  'openid',
+  'email',
+  'profile',
+];
+
 /** The auth scheme a bearer token belongs to (the manifest's scheme names). */
 export type TokenScheme = 'personal_access_token' | 'oauth';
 
@@ -37,6 +57,9 @@ export function asanaCredentials(seed: number, meGid: string, now: () => number)
     clientId,
     clientSecret: rng.hex(32),
     refreshToken: `2/${meGid}/${clientId}:${rng.hex(32)}`,
+    mintRefreshToken: () => `2/${meGid}/${clientId}:${randomBytes(16).toString('hex')}`,
+    scopes: APP_SCOPES,
+    codeTtlSeconds: CODE_TTL_SECONDS,
     mintAccessToken: () => `2/${randomBytes(24).toString('base64url')}:${randomBytes(16).toString('hex')}`,
     accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     now,

@@ -28,13 +28,20 @@ const invalidClient: TokenRejection = (_req, request) =>
 
 const invalidGrant = oauthError('invalid_grant', DESCRIPTIONS.invalid_grant);
 
-/** RFC 6749 §5.2 answers (Asana's exact descriptions are [unverified]), in Asana's order of checks. */
+/**
+ * RFC 6749 §5.2 answers (Asana's exact descriptions are [unverified]), in Asana's order of checks:
+ * an unknown, expired or reused code, another redirect URI and a PKCE verifier that is missing or
+ * does not match are all `invalid_grant` (RFC 6749 §5.2, RFC 7636 §4.6).
+ */
 const REJECTIONS: Partial<Record<TokenCheck, TokenRejection>> = {
   client: invalidClient,
   grant_type_missing: oauthError('invalid_request', DESCRIPTIONS.invalid_request('grant_type')),
-  // The fake issues no authorization codes.
-  grant_type_authorization_code: invalidGrant,
   grant_type_unsupported: oauthError('unsupported_grant_type', DESCRIPTIONS.unsupported_grant_type),
+  code_missing: oauthError('invalid_request', DESCRIPTIONS.invalid_request('code')),
+  redirect_uri_missing: oauthError('invalid_request', DESCRIPTIONS.invalid_request('redirect_uri')),
+  code: invalidGrant,
+  redirect_uri: invalidGrant,
+  pkce: invalidGrant,
   refresh_token_missing: oauthError('invalid_request', DESCRIPTIONS.invalid_request('refresh_token')),
   refresh_token: invalidGrant,
 };
@@ -46,6 +53,9 @@ function readRequest(req: FakeRequest): TokenRequest {
   return {
     grantType: lastParam(form, 'grant_type'),
     refreshToken: lastParam(form, 'refresh_token'),
+    code: lastParam(form, 'code'),
+    redirectUri: lastParam(form, 'redirect_uri'),
+    codeVerifier: lastParam(form, 'code_verifier'),
     clientId: basic?.id ?? lastParam(form, 'client_id'),
     clientSecret: basic?.secret ?? lastParam(form, 'client_secret'),
     basic: basic !== undefined,
@@ -53,13 +63,15 @@ function readRequest(req: FakeRequest): TokenRequest {
 }
 
 /**
- * Exchanges a refresh token for an access token. Answers `{access_token, token_type: "bearer",
+ * Exchanges an authorization code (form `grant_type=authorization_code&client_id&client_secret&
+ * redirect_uri&code[&code_verifier]`, B1) or a refresh token for an access token. Answers `{access_token, token_type: "bearer",
  * expires_in: 3600, refresh_token (the same one: Asana does not rotate it, B1 [3p] observed),
  * data: {id, gid, name, email}}` (the token owner, B1 [3p docs copy]). Errors, checked in order:
  * unknown client or wrong secret -> `invalid_client`; no `grant_type` -> 400 `invalid_request`; a
- * grant type other than `refresh_token`/`authorization_code` -> 400 `unsupported_grant_type`;
- * `authorization_code` -> 400 `invalid_grant`; no `refresh_token` -> 400 `invalid_request`; an
- * unknown or revoked refresh token -> 400 `invalid_grant`.
+ * grant type other than `refresh_token`/`authorization_code` -> 400 `unsupported_grant_type`; no
+ * `code` or `redirect_uri` (code grant) or `refresh_token` (refresh) -> 400 `invalid_request`; a
+ * bad code, redirect URI or PKCE verifier, or an unknown or revoked refresh token -> 400
+ * `invalid_grant`.
  * Why: the engine's OAuth refresh is tested against exactly these answers.
  */
 export function oauthToken(grant: OAuthGrant, me: AsanaUser): (req: FakeRequest) => FakeResponse {

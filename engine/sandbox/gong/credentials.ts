@@ -9,6 +9,9 @@ import { createPrng, type Prng } from '../prng.js';
 /** C.1: `expires_in` is about one day [unverified; read it from the response]. */
 export const ACCESS_TOKEN_TTL_SECONDS = 86_400;
 
+/** Lifetime of an authorization code: Gong documents none; RFC 6749 §4.1.2 recommends at most 10 minutes [unverified]. */
+export const CODE_TTL_SECONDS = 600;
+
 /** Scopes the fake OAuth app is granted: the read scopes of C.1's table for the served routes. */
 export const GRANTED_SCOPES = [
   'api:calls:read:basic',
@@ -42,6 +45,8 @@ export function gongCredentials(seed: number, now: () => number): GongCredential
     clientId,
     clientSecret: rng.hex(40),
     refreshToken: jwtShaped({ typ: 'refresh', client: clientId, n: 0 }, rng.hex(64)),
+    mintRefreshToken: () => jwtShaped({ typ: 'refresh', client: clientId, n: 0, jti: randomBytes(12).toString('hex') }, randomBytes(32).toString('hex')),
+    codeTtlSeconds: CODE_TTL_SECONDS,
     rotate: (n) => jwtShaped({ typ: 'refresh', client: clientId, n, jti: randomBytes(12).toString('hex') }, randomBytes(32).toString('hex')),
     mintAccessToken: (expiresAtMs) =>
       jwtShaped(

@@ -10,6 +10,7 @@ import type { UpstreamInfo } from '../upstream-info.js';
 import type { GongHost } from './authenticate.js';
 import { callTranscripts } from './call-transcripts.js';
 import { callsExtensive } from './calls-extensive.js';
+import { routeAuthorize } from './authorize.js';
 import { guarded, type GongContext } from './context.js';
 import { gongCredentials, type GongCredentials } from './credentials.js';
 import { CursorCodec } from './cursor.js';
@@ -76,6 +77,8 @@ export interface GongFake {
   revokeRefreshToken(): void;
   /** Issues a new valid refresh token (re-authorisation) and returns it; the previous one is revoked. */
   issueRefreshToken(): string;
+  /** Registers a redirect URI with the OAuth app; the consent page sends codes to registered URIs only. */
+  allowRedirectUri(uri: string): void;
   /** Issues an access token valid on the customer host for `ttlSeconds` (default 86,400). */
   issueAccessToken(ttlSeconds?: number): string;
   /** Expires every access token issued so far. */
@@ -159,6 +162,7 @@ function gongServer(ctx: GongContext, customer: CustomerHost): FakeServer {
     generateCustomerToken(ctx, () => customer.baseUrl),
     'auth',
   );
+  routeAuthorize(server, ctx, ctx.credentials.grant);
   server.route(
     'GET',
     '/v2/users',
@@ -228,6 +232,7 @@ function gongHandle(parts: RunningParts): GongFake & RunningFake {
     refreshTokens: () => grant.refreshTokens.records(),
     revokeRefreshToken: () => grant.refreshTokens.revoke(),
     issueRefreshToken: () => grant.refreshTokens.reissue(),
+    allowRedirectUri: (uri) => void grant.redirectUris.add(uri),
     issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
     expireAllAccessTokens: () => grant.accessTokens.expireAll(),
     stats: server.stats,

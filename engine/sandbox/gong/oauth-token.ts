@@ -25,8 +25,13 @@ function oauthError(status: number, error: string, description: string): TokenRe
 const REJECTIONS: Partial<Record<TokenCheck, TokenRejection>> = {
   client: oauthError(401, 'invalid_client', 'Bad client credentials: send Authorization: Basic base64(client_id:client_secret)'),
   grant_type_missing: oauthError(400, 'invalid_request', 'Missing grant_type: the parameters of this endpoint go on the query string'),
-  // The fake has no authorize step.
-  grant_type_authorization_code: oauthError(400, 'invalid_grant', 'Invalid authorization code'),
+  code_missing: oauthError(400, 'invalid_request', 'Missing code: the parameters of this endpoint go on the query string'),
+  redirect_uri_missing: oauthError(400, 'invalid_request', 'Missing redirect_uri: the parameters of this endpoint go on the query string'),
+  code_reused: oauthError(400, 'invalid_grant', 'Invalid authorization code: it was already used'),
+  code_expired: oauthError(400, 'invalid_grant', 'Invalid authorization code: it expired'),
+  code: oauthError(400, 'invalid_grant', 'Invalid authorization code'),
+  redirect_uri: oauthError(400, 'invalid_grant', 'Invalid redirect_uri: it differs from the one the code was issued for'),
+  pkce: oauthError(400, 'invalid_grant', 'Invalid code_verifier'),
   grant_type_unsupported: (_req, request) => errorBody(400, 'unsupported_grant_type', `Unsupported grant type: ${request.grantType}`),
   refresh_token_missing: oauthError(400, 'invalid_request', 'Missing refresh_token: the parameters of this endpoint go on the query string'),
   refresh_token_rotated: oauthError(400, 'invalid_grant', 'Invalid refresh token: it was already used (refresh tokens are single-use)'),
@@ -44,6 +49,9 @@ function readRequest(req: FakeRequest): TokenRequest {
   return {
     grantType: lastParam(req.query, 'grant_type'),
     refreshToken: lastParam(req.query, 'refresh_token'),
+    code: lastParam(req.query, 'code'),
+    redirectUri: lastParam(req.query, 'redirect_uri'),
+    codeVerifier: lastParam(req.query, 'code_verifier'),
     clientId: client?.user,
     clientSecret: client?.password,
     basic: client !== undefined,
@@ -51,11 +59,13 @@ function readRequest(req: FakeRequest): TokenRequest {
 }
 
 /**
- * Exchanges a refresh token. Success answers `{access_token, refresh_token (a NEW one: single-use
+ * Exchanges an authorization code (`grant_type=authorization_code&code&client_id&redirect_uri` on
+ * the query string, C.1) or a refresh token. Success answers `{access_token, refresh_token (a NEW one: single-use
  * rotation), scope, token_type: "bearer", expires_in: 86400, api_base_url_for_customer}`. Errors:
  * bad or missing client credentials -> 401 invalid_client; missing grant_type or refresh_token ->
- * 400 invalid_request; an old, revoked or unknown refresh token -> 400 invalid_grant; an
- * authorization code -> 400 invalid_grant; other grant types -> 400 unsupported_grant_type.
+ * 400 invalid_request (also a code grant without code or redirect_uri); an old, revoked or unknown
+ * refresh token -> 400 invalid_grant; an unknown, expired or reused code or another redirect_uri ->
+ * 400 invalid_grant; other grant types -> 400 unsupported_grant_type.
  * The route lives on the main host only (app.gong.io); the customer API host does not have it.
  */
 export function generateCustomerToken(ctx: GongContext, customerBaseUrl: () => string): FakeHandler {

@@ -2,14 +2,17 @@
  * Credentials the HubSpot fake issued: one private-app token and one OAuth app's grant (client
  * id, secret, a refresh token and the access tokens refreshes hand out) (API-NOTES A2).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { OAuthGrant } from '../oauth/index.js';
 import { createPrng } from '../prng.js';
 
 /** A2 [doc]: access tokens live 30 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 1800;
 
-/** Scopes reported for the fake OAuth app. */
+/** Lifetime of an authorization code: HubSpot documents none; RFC 6749 §4.1.2 recommends at most 10 minutes [unverified]. */
+export const CODE_TTL_SECONDS = 600;
+
+/** Scopes the fake OAuth app may ask for, and that a refresh reports. */
 const GRANTED_SCOPES = [
   'oauth',
   'crm.objects.contacts.read',
@@ -45,6 +48,8 @@ export function hubspotCredentials(seed: number, now: () => number): HubspotCred
     clientId: rng.uuid(),
     clientSecret: rng.uuid(),
     refreshToken: `na1-${rng.uuid()}`,
+    mintRefreshToken: () => `na1-${randomUUID()}`,
+    codeTtlSeconds: CODE_TTL_SECONDS,
     mintAccessToken: () => `CN${randomBytes(72).toString('base64url')}`,
     accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     scopes: GRANTED_SCOPES,

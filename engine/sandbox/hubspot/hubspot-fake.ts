@@ -7,6 +7,7 @@ import type { Faults } from '../faults.js';
 import { withHeaders } from '../responses.js';
 import type { UpstreamInfo } from '../upstream-info.js';
 import { bearerToken } from './authenticate.js';
+import { routeAuthorize } from './authorize.js';
 import type { HubspotContext } from './context.js';
 import { guarded } from './context.js';
 import { checkToken, hubspotCredentials, type HubspotCredentials } from './credentials.js';
@@ -93,6 +94,8 @@ export interface HubspotFake {
   expireAllAccessTokens(): void;
   /** Makes the refresh token invalid (BAD_REFRESH_TOKEN from then on). */
   revokeRefreshToken(): void;
+  /** Registers a redirect URI with the OAuth app; the consent page sends codes to registered URIs only. */
+  allowRedirectUri(uri: string): void;
   readonly stats: HubspotStats;
   resetStats(): void;
   /** Burst limit of both app types (default 100 per 10 s private app, 110 OAuth). No effect with rate limits off. */
@@ -127,6 +130,7 @@ function hubspotServer(ctx: HubspotContext, schemas: ReturnType<typeof customSch
   });
 
   server.route('POST', '/oauth/v1/token', oauthToken(credentials.grant), 'auth');
+  routeAuthorize(server, credentials.grant);
   server.route(
     'GET',
     '/crm/v3/objects/:objectType',
@@ -219,6 +223,7 @@ export async function startHubspotFake(options: HubspotFakeOptions = {}): Promis
     issueAccessToken: (ttlSeconds) => grant.accessTokens.issue(ttlSeconds),
     expireAllAccessTokens: () => grant.accessTokens.expireAll(),
     revokeRefreshToken: () => grant.refreshTokens.revoke(),
+    allowRedirectUri: (uri) => void grant.redirectUris.add(uri),
     stats: server.stats,
     resetStats: () => server.resetStats(),
     setRateLimit: (max, windowMs) => limits.setBurstLimit(max, windowMs),

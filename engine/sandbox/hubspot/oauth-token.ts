@@ -17,13 +17,19 @@ function oauthError(status: string, message: string): TokenRejection {
   return (req) => jsonResponse(400, { status, message, correlationId: req.requestId, requestId: req.requestId, category: status });
 }
 
-/** HubSpot's answers, in its order of checks (statuses other than BAD_REFRESH_TOKEN are [unverified]). */
+/**
+ * HubSpot's answers, in its order of checks. Observed: BAD_REFRESH_TOKEN (A2) and BAD_AUTH_CODE
+ * "missing or unknown auth code" ([3p] HGData/mk-node-hubspot #87); the others are [unverified]. An
+ * expired or already exchanged code is "unknown" to HubSpot as well [unverified]; HubSpot's
+ * legacy flow documents no PKCE, so no code carries a challenge.
+ */
 const REJECTIONS: Partial<Record<TokenCheck, TokenRejection>> = {
-  // The fake has no authorize flow, so no code is ever valid.
-  grant_type_authorization_code: oauthError('BAD_AUTH_CODE', 'missing or unknown auth code'),
-  grant_type: oauthError('BAD_GRANT_TYPE', 'missing or unknown grant type; this endpoint supports refresh_token'),
+  grant_type: oauthError('BAD_GRANT_TYPE', 'missing or unknown grant type; this endpoint supports authorization_code and refresh_token'),
   client_id: oauthError('BAD_CLIENT_ID', 'missing or invalid client id'),
   client_secret: oauthError('BAD_CLIENT_SECRET', 'missing or invalid client secret'),
+  code: oauthError('BAD_AUTH_CODE', 'missing or unknown auth code'),
+  pkce: oauthError('BAD_AUTH_CODE', 'missing or unknown auth code'),
+  redirect_uri: oauthError('BAD_REDIRECT_URI', 'redirect_uri does not match the redirect URI the code was issued for'),
   refresh_token: oauthError('BAD_REFRESH_TOKEN', 'missing or invalid refresh token'),
 };
 
@@ -37,6 +43,9 @@ function readRequest(req: FakeRequest): TokenRequest {
   return {
     grantType: field('grant_type'),
     refreshToken: field('refresh_token'),
+    code: field('code'),
+    redirectUri: field('redirect_uri'),
+    codeVerifier: field('code_verifier'),
     clientId: field('client_id'),
     clientSecret: field('client_secret'),
     basic: false,
@@ -44,11 +53,13 @@ function readRequest(req: FakeRequest): TokenRequest {
 }
 
 /**
- * Exchanges a refresh token for an access token. Answers `{access_token, refresh_token (the same
- * one: HubSpot refresh tokens do not rotate), expires_in: 1800, token_type: "bearer", token_use,
+ * Exchanges an authorization code (`grant_type=authorization_code&code&redirect_uri&client_id&
+ * client_secret`, A2 [spec]) or a refresh token for an access token. Answers `{access_token, refresh_token (the same
+ * one: HubSpot refresh tokens do not rotate; a new one for a code), expires_in: 1800, token_type: "bearer", token_use,
  * hub_id, user_id, scopes}`. Errors, checked in order: grant type missing or other than
- * refresh_token -> BAD_GRANT_TYPE (authorization_code -> BAD_AUTH_CODE); unknown client_id ->
- * BAD_CLIENT_ID; wrong client_secret -> BAD_CLIENT_SECRET; unknown or revoked refresh token ->
+ * refresh_token/authorization_code -> BAD_GRANT_TYPE; unknown client_id -> BAD_CLIENT_ID; wrong
+ * client_secret -> BAD_CLIENT_SECRET; an unknown, expired or reused code -> BAD_AUTH_CODE; another
+ * redirect_uri than the authorization's -> BAD_REDIRECT_URI; unknown or revoked refresh token ->
  * BAD_REFRESH_TOKEN "missing or invalid refresh token" (A2).
  * Why: the engine's OAuth refresh is tested against exactly these answers.
  */

@@ -74,6 +74,11 @@ export class RefreshTokenChain {
     if (current.status === 'valid') current.status = 'revoked';
   }
 
+  /** Revokes every token of the chain. Why: the tokens of a reused authorization code are revoked. */
+  revokeAll(): void {
+    for (const entry of this.chain) entry.status = 'revoked';
+  }
+
   /**
    * Revokes the current token and issues a fresh valid one (the user authorised the app again).
    * Why: re-authorisation tests on rotating grants; a stable grant has one token for life.

@@ -6,10 +6,15 @@
 import type { FakeRequest } from '../fake-server.js';
 import type { ParamMap } from '../param-map.js';
 
-/** The parameters of a refresh-token request, wherever the upstream reads them from. */
+/** The parameters of a token request (refresh or code exchange), wherever the upstream reads them from. */
 export interface TokenRequest {
   grantType?: string;
   refreshToken?: string;
+  /** The authorization code (grant_type=authorization_code). */
+  code?: string;
+  redirectUri?: string;
+  /** The PKCE verifier (RFC 7636 §4.5). */
+  codeVerifier?: string;
   clientId?: string;
   clientSecret?: string;
   /** True when the client authenticated with HTTP Basic (Asana answers a 401 then). */

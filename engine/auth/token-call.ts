@@ -1,0 +1,106 @@
+/**
+ * One request to an OAuth token endpoint, shared by refreshes and code exchanges: the fields go
+ * where the manifest says (form, JSON or query string), the client authenticates as it says, and
+ * nothing is retried (a refresh token or a code may be single-use, so a lost answer to a retry
+ * would burn it).
+ */
+import got from 'got';
+import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
+import type { EgressPolicy, Redactor, UpstreamRequestListener } from '../http/index.js';
+import type { OAuth2Spec } from '../manifest/index.js';
+import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
+
+/** What a token request sends. */
+export interface TokenCall {
+  url: URL;
+  fields: Record<string, string>;
+  headers: Record<string, string>;
+  bodyFormat: OAuth2Spec['body_format'];
+}
+
+/** Where and how a token request may go, and what names it in errors. */
+export interface TokenCallPolicy {
+  /** Names the connector and the request in errors, e.g. "<connector name> token refresh". */
+  label: string;
+  redact: Redactor;
+  timeoutMs: number;
+  /** The token URL must pass hosts.token (or be an operator-named origin) before the secret is sent. */
+  egress: EgressPolicy;
+  onRequest?: UpstreamRequestListener;
+}
+
+/** The token endpoint's answer. */
+export interface TokenAnswer {
+  status: number;
+  /** The body parsed as JSON, or undefined. */
+  body: unknown;
+  text: string;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends one token request and reads the whole answer, whatever its status. Why: refreshes and
+ * code exchanges differ only in their fields and in what a refusal means, which callers decide.
+ */
+export async function sendTokenCall(call: TokenCall, policy: TokenCallPolicy): Promise<TokenAnswer> {
+  const { url, fields } = call;
+  if (call.bodyFormat === 'query') for (const [k, v] of Object.entries(fields)) url.searchParams.set(k, v);
+  const body = call.bodyFormat === 'form' ? { form: fields } : call.bodyFormat === 'json' ? { json: fields } : {};
+  const { dnsLookup } = policy.egress.permit(url, 'token');
+  try {
+    policy.onRequest?.({ kind: 'token', retry: false });
+    const response = await got.post(url, {
+      ...(dnsLookup ? { dnsLookup } : {}),
+      headers: { ...call.headers, accept: 'application/json' },
+      ...body,
+      responseType: 'text',
+      throwHttpErrors: false,
+      followRedirect: false,
+      retry: { limit: 0 },
+      timeout: { request: policy.timeoutMs },
+    });
+    return { status: response.statusCode, body: parseJson(response.body), text: response.body };
+  } catch (error) {
+    // A refusal at connect time (the guarded lookup) arrives wrapped in got's RequestError.
+    if ((error as { cause?: unknown }).cause instanceof EngineError) throw (error as { cause: EngineError }).cause;
+    const code = (error as { code?: string }).code;
+    if (code === 'ETIMEDOUT') throw new UpstreamTimeoutError(`${policy.label}: the token endpoint did not answer in time`, { cause: error });
+    throw new UpstreamError(policy.redact(`${policy.label} failed: ${(error as Error).message}`), { retryable: true, cause: error });
+  }
+}
+
+/** The token URL with its origin replaced by an operator's base URL (the sandbox, a proxy), if one is named. */
+export function tokenUrlAt(template: CompiledTemplate, context: TemplateContext, originOverride?: string): URL {
+  const url = new URL(template.render(context));
+  if (!originOverride) return url;
+  return new URL(url.pathname + url.search, new URL(originOverride).origin);
+}
+
+/** A compiled `client_auth` (HTTP Basic), or undefined when the client authenticates in the fields. */
+export type BasicAuth = { username: CompiledTemplate; password: CompiledTemplate } | undefined;
+
+/** Compiles a scheme's `client_auth`. Why: refreshes and code exchanges authenticate the client alike. */
+export function compileClientAuth(spec: OAuth2Spec): BasicAuth {
+  return spec.client_auth ? { username: compileTemplate(spec.client_auth.username), password: compileTemplate(spec.client_auth.password) } : undefined;
+}
+
+/** Renders header templates plus the Basic client authentication, if any. */
+export function tokenHeaders(
+  templates: ReadonlyArray<readonly [string, CompiledTemplate]>,
+  basic: BasicAuth,
+  context: TemplateContext,
+): Record<string, string> {
+  const headers: Record<string, string> = Object.fromEntries(templates.map(([k, t]) => [k, t.render(context)]));
+  if (basic) {
+    const pair = `${basic.username.render(context)}:${basic.password.render(context)}`;
+    headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+  }
+  return headers;
+}
