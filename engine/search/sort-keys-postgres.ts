@@ -117,6 +117,7 @@ export async function ensurePostgresSortKeys(pool: pg.Pool, target: SortKeyTarge
       await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [SORT_KEYS_LOCK]);
       if (!(await exists(client))) await client.query(DDL);
       let id = await registered(client, target);
+      let filled = false;
       if (id === undefined) {
         await client.query(`LOCK TABLE ${RECORD_TABLE} IN SHARE MODE`);
         const { rows } = await client.query<{ id: number }>(
@@ -131,9 +132,11 @@ export async function ensurePostgresSortKeys(pool: pg.Pool, target: SortKeyTarge
            CROSS JOIN LATERAL search_sort_key(r.data, p.segments, p.value_type) AS k WHERE p.id = $1`,
           [id],
         );
-        await client.query(`ANALYZE ${SORT_KEYS_TABLE}`);
+        filled = true;
       }
       await client.query('COMMIT');
+      // Marks the filled pages all-visible, so the first sorted pages read the index alone (no heap fetch per key); it cannot run in a transaction.
+      if (filled) await client.query(`VACUUM (ANALYZE) ${SORT_KEYS_TABLE}`);
       return id;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
