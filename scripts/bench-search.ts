@@ -1,24 +1,44 @@
 /**
- * Search micro-benchmark: ingests 100,000 generated task records into the record table of each
- * backend (SQLite file, throwaway PostgreSQL), then times every query shape below 20 times each and
- * prints p50/p95 per shape for both backends side by side, plus the ingest rate. It also checks
- * that both backends return the same hits for every shape (a timing of a wrong answer is
- * worthless). Everything it creates is removed at the end.
+ * Search benchmark: loads generated task records into the record table of each backend (SQLite
+ * file, throwaway PostgreSQL) at 10,000, 100,000 and 1,000,000 records, then times every query
+ * shape below and prints p50/p95 per shape, size and backend, whether both backends return the
+ * same hits (a timing of a wrong answer is worthless), the shapes that miss the goal at each size
+ * (p50 <= 5 ms, p95 <= 25 ms), and the growth of each shape from one size to the next. SQLite runs
+ * up to 100,000 by default: its single-threaded bulk load (FTS5 fill) of 1M records takes too long
+ * on a shared 2-core machine to be part of every run. Everything it creates is removed at the end.
  *
- * Run: npm run bench:search (alone) or npm run bench (after the other benchmarks).
- * Env: BENCH_SEARCH_RECORDS (default 100000), BENCH_SEARCH_RUNS (default 20).
+ * Run: node dist/scripts/bench-search.js (after npm run build), or within npm run bench.
+ * Env: BENCH_SEARCH_SIZES (comma-separated, default 10000,100000,1000000; BENCH_SEARCH_RECORDS=N
+ * runs the one size N), BENCH_SEARCH_SQLITE_MAX (largest SQLite size, default 100000),
+ * BENCH_SEARCH_RUNS (default 20), BENCH_SEARCH_SHAPES (comma-separated shape names, default all).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { parseSearchParams, runSearch, type FieldType, type SearchScope } from '../engine/search/index.js';
-import { startPostgres } from '../test/support/postgres.js';
-import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from '../test/support/search-records.js';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import {
+  parseSearchParams,
+  registerSearchFunctions,
+  runSearch,
+  type FieldType,
+  type SearchDatabase,
+  type SearchDialect,
+  type SearchScope,
+} from '../engine/search/index.js';
+import { RECORD_TABLE, recordTableDdl, searchIndexDdl } from '../engine/store/index.js';
+import { startPostgres, type PostgresCluster } from '../test/support/postgres.js';
 
-const RECORDS = Number(process.env.BENCH_SEARCH_RECORDS ?? 100_000);
+const SIZES = (process.env.BENCH_SEARCH_RECORDS ?? process.env.BENCH_SEARCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const SQLITE_MAX = Number(process.env.BENCH_SEARCH_SQLITE_MAX ?? 100_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
+const ONLY = process.env.BENCH_SEARCH_SHAPES?.split(',');
+/** A shape's samples stop once they add up to this (at 3 samples at least): a slow shape at 1M must not take the run's whole time. */
+const BUDGET_MS = 15_000;
+const GOAL_P50 = 5;
+const GOAL_P95 = 25;
 const BATCH = 2000;
 const SCOPE: SearchScope = { connectorId: 'bench', entity: 'tasks' };
 const FIELDS: Record<string, FieldType> = {
@@ -69,22 +89,28 @@ function random(seed: number): () => number {
   };
 }
 
-function generate(count: number): Record<string, unknown>[] {
+/** The records in batches, generated as they are loaded (1M records would not fit in memory at once); the same sequence every time. */
+function* generate(count: number): Generator<Record<string, unknown>[]> {
   const next = random(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const phrase = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
-  return Array.from({ length: count }, (_, i) => ({
-    gid: String(1_000_000 + i),
-    name: `${phrase(3)} ${i}`,
-    notes: phrase(12),
-    num_likes: Math.floor(next() * 100),
-    ratio: Math.round(next() * 10_000) / 100,
-    completed: next() < 0.3,
-    due_on: `2024-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`,
-    assignee: next() < 0.1 ? null : { gid: `u${Math.floor(next() * 500)}`, name: `${pick(['Ann', 'Bob', 'Cy', 'Dee'])} ${pick(WORDS)}` },
-    tags: Array.from({ length: Math.floor(next() * 3) }, () => pick(TAGS)),
-    followers: Array.from({ length: Math.floor(next() * 4) }, () => ({ gid: `u${Math.floor(next() * 500)}` })),
-  }));
+  for (let start = 0; start < count; start += BATCH) {
+    yield Array.from({ length: Math.min(BATCH, count - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        gid: String(1_000_000 + i),
+        name: `${phrase(3)} ${i}`,
+        notes: phrase(12),
+        num_likes: Math.floor(next() * 100),
+        ratio: Math.round(next() * 10_000) / 100,
+        completed: next() < 0.3,
+        due_on: `2024-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`,
+        assignee: next() < 0.1 ? null : { gid: `u${Math.floor(next() * 500)}`, name: `${pick(['Ann', 'Bob', 'Cy', 'Dee'])} ${pick(WORDS)}` },
+        tags: Array.from({ length: Math.floor(next() * 3) }, () => pick(TAGS)),
+        followers: Array.from({ length: Math.floor(next() * 4) }, () => ({ gid: `u${Math.floor(next() * 500)}` })),
+      };
+    });
+  }
 }
 
 interface Shape {
@@ -141,11 +167,82 @@ const SHAPES: Shape[] = [
   { name: 'deep page by fuzzy', params: { query: { filter: { fuzzy: { name: 'quartrly reprot' } } }, limit: 100 }, depth: 1_000 },
 ];
 
+/** A loaded record table on one backend, ready to search. */
+interface Loaded {
+  dialect: SearchDialect;
+  db: SearchDatabase;
+  loadSeconds: number;
+  close(): Promise<void>;
+}
+
+const INSERT = 'INSERT INTO search_records (connector_id, entity, id, data, updated_at)';
+
+/**
+ * SQLite, loaded as a copy that predates the text indexes and then migrated (schema v2 rows, then
+ * searchIndexDdl, which fills the FTS5 tables from the rows present, as migration 3 does): the same
+ * rows and indexes the engine's writer leaves, in one bulk pass instead of a trigger run per row.
+ */
+function loadSqlite(file: string, count: number): Loaded {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  registerSearchFunctions(db);
+  const started = performance.now();
+  db.exec(recordTableDdl('sqlite'));
+  for (const kind of ['insert', 'update', 'delete']) db.exec(`DROP TRIGGER ${RECORD_TABLE}_text_${kind}`);
+  const insert = db.prepare(`${INSERT} VALUES (?, ?, ?, ?, ?)`);
+  const now = new Date().toISOString();
+  const load = db.transaction((records: Record<string, unknown>[]) => {
+    for (const record of records) insert.run(SCOPE.connectorId, SCOPE.entity, String(record.gid), JSON.stringify(record), now);
+  });
+  for (const records of generate(count)) load(records);
+  db.exec(searchIndexDdl('sqlite'));
+  db.exec('ANALYZE');
+  const loadSeconds = (performance.now() - started) / 1000;
+  return {
+    dialect: 'sqlite',
+    db,
+    loadSeconds,
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+/**
+ * PostgreSQL, loaded the same way: rows in batches of multi-row inserts with no index but the
+ * primary key, then searchIndexDdl (the trigram column computed over the rows present and its GIN
+ * index built once) and the containment index of recordTableDdl built once.
+ */
+async function loadPostgres(cluster: PostgresCluster, count: number): Promise<Loaded> {
+  const pool = new pg.Pool({ connectionString: await cluster.createDatabase(), max: 4 });
+  const started = performance.now();
+  const tableDdl = recordTableDdl('postgres');
+  await pool.query(tableDdl);
+  await pool.query(`DROP INDEX ${RECORD_TABLE}_data; DROP INDEX ${RECORD_TABLE}_text; ALTER TABLE ${RECORD_TABLE} DROP COLUMN search_text`);
+  for (const records of generate(count)) {
+    await pool.query(`${INSERT} SELECT $1, $2, r.id, r.data, now() FROM unnest($3::text[], $4::jsonb[]) AS r(id, data)`, [
+      SCOPE.connectorId,
+      SCOPE.entity,
+      records.map((record) => String(record.gid)),
+      records.map((record) => JSON.stringify(record)),
+    ]);
+  }
+  await pool.query(searchIndexDdl('postgres'));
+  const containment = tableDdl.split('\n').find((line) => line.includes(`INDEX IF NOT EXISTS ${RECORD_TABLE}_data `));
+  if (!containment) throw new Error('recordTableDdl has no containment index');
+  await pool.query(containment);
+  await pool.query(`ANALYZE ${RECORD_TABLE}`);
+  const loadSeconds = (performance.now() - started) / 1000;
+  return { dialect: 'postgres', db: pool, loadSeconds, close: () => pool.end() };
+}
+
+const search = (loaded: Loaded, params: Record<string, unknown>) => runSearch(loaded.db, loaded.dialect, SCOPE, parseSearchParams(params, FIELDS));
+
 /** The cursor that starts at record `depth` of a query (fetched outside the timing). */
-async function deepCursor(backend: SearchBackend, params: Record<string, unknown>, depth: number): Promise<string | null> {
+async function deepCursor(loaded: Loaded, params: Record<string, unknown>, depth: number): Promise<string | null> {
   let cursor: string | null = null;
   for (let seen = 0; seen < depth;) {
-    const page = await runSearch(backend.db, backend.dialect, SCOPE, parseSearchParams({ ...params, limit: Math.min(10_000, depth - seen), cursor }, FIELDS));
+    const page = await search(loaded, { ...params, limit: Math.min(10_000, depth - seen), cursor });
     seen += page.hits.length;
     cursor = page.next_cursor;
     if (!cursor) break;
@@ -158,66 +255,139 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Per shape: p50 and p95 in ms, and the hit ids of the last run (to compare the backends). */
 type ShapeResult = [number, number, string[]];
 
-async function benchBackend(backend: SearchBackend, records: Record<string, unknown>[]): Promise<{ ingest: number; rows: Map<string, ShapeResult> }> {
-  const started = performance.now();
-  for (let i = 0; i < records.length; i += BATCH) await backend.upsert(SCOPE, records.slice(i, i + BATCH), 'gid');
-  const ingest = records.length / ((performance.now() - started) / 1000);
-  if (backend.dialect === 'postgres') await (backend.db as import('pg').Pool).query('ANALYZE search_records');
-  else (backend.db as import('better-sqlite3').Database).exec('ANALYZE');
-
-  const rows = new Map<string, ShapeResult>();
-  for (const { name, params, depth } of SHAPES) {
-    const cursor = depth ? await deepCursor(backend, params, depth) : null;
-    const request = { ...params, cursor };
-    const samples: number[] = [];
-    let ids: string[] = [];
-    for (let run = 0; run < RUNS + 2; run++) {
-      const t0 = performance.now();
-      const result = await runSearch(backend.db, backend.dialect, SCOPE, parseSearchParams(request, FIELDS));
-      const elapsed = performance.now() - t0;
-      if (run >= 2) samples.push(elapsed); // two warm-up runs
-      ids = result.hits.map((hit) => hit.id);
-    }
-    samples.sort((a, b) => a - b);
-    rows.set(name, [percentile(samples, 50), percentile(samples, 95), ids]);
-  }
-  return { ingest, rows };
+/** One backend at one size: load time, the one-off fill of each sorted path's keys, and every shape's percentiles. */
+interface BackendResult {
+  loadSeconds: number;
+  fills: string[];
+  rows: Map<string, ShapeResult>;
 }
 
-/** Runs the search benchmark on both backends and prints its table. */
+/**
+ * Times every shape, round-robin (run r of every shape, then run r + 1), so a burst of load from
+ * elsewhere on the machine spreads over the shapes instead of landing on one. Two warm-up rounds;
+ * a shape stops after BUDGET_MS of samples once it has 3.
+ */
+async function timeShapes(loaded: Loaded, shapes: readonly Shape[]): Promise<Map<string, ShapeResult>> {
+  const requests = new Map<string, Record<string, unknown>>();
+  for (const { name, params, depth } of shapes) requests.set(name, { ...params, cursor: depth ? await deepCursor(loaded, params, depth) : null });
+  const samples = new Map<string, number[]>(shapes.map(({ name }) => [name, []]));
+  const ids = new Map<string, string[]>();
+  for (let run = 0; run < RUNS + 2; run++) {
+    for (const { name } of shapes) {
+      const taken = samples.get(name) as number[];
+      if (taken.length >= 3 && taken.reduce((a, b) => a + b, 0) > BUDGET_MS) continue;
+      const t0 = performance.now();
+      const result = await search(loaded, requests.get(name) as Record<string, unknown>);
+      const elapsed = performance.now() - t0;
+      if (run >= 2) taken.push(elapsed);
+      ids.set(
+        name,
+        result.hits.map((hit) => hit.id),
+      );
+    }
+  }
+  const rows = new Map<string, ShapeResult>();
+  for (const [name, taken] of samples) {
+    const sorted = [...taken].sort((a, b) => a - b);
+    rows.set(name, [percentile(sorted, 50), percentile(sorted, 95), ids.get(name) ?? []]);
+  }
+  return rows;
+}
+
+/** The first sorted search of each sorted path fills its kept keys (once): timed here, outside the shapes' timings. */
+async function fillSortKeys(loaded: Loaded, shapes: readonly Shape[]): Promise<string[]> {
+  const fills: string[] = [];
+  const done = new Set<string>();
+  for (const { params } of shapes) {
+    const sort = (params.query as { sort?: Record<string, string>[] }).sort?.[0];
+    const path = sort && Object.keys(sort)[0];
+    if (!path || done.has(path)) continue;
+    done.add(path);
+    const t0 = performance.now();
+    await search(loaded, { query: { sort: [sort] }, limit: 1 });
+    fills.push(`${path} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  return fills;
+}
+
+async function benchLoaded(loaded: Loaded, shapes: readonly Shape[]): Promise<BackendResult> {
+  try {
+    const fills = await fillSortKeys(loaded, shapes);
+    return { loadSeconds: loaded.loadSeconds, fills, rows: await timeShapes(loaded, shapes) };
+  } finally {
+    await loaded.close();
+  }
+}
+
+const fmt = (ms: number | undefined) => (ms === undefined ? '-' : ms.toFixed(2)).padStart(8);
+
+/** One size's table: p50/p95 per shape and backend, whether both found the same hits, and the shapes that miss the goal. */
+function printSize(size: number, shapes: readonly Shape[], results: Partial<Record<SearchDialect, BackendResult>>): void {
+  const { sqlite, postgres } = results;
+  console.log(`\nsearch: ${size.toLocaleString('en-US')} records, ${shapes.length} query shapes, up to ${RUNS} runs each, round-robin (ms)`);
+  for (const [name, result] of Object.entries(results)) {
+    console.log(`  ${name}: loaded in ${result.loadSeconds.toFixed(1)} s; sort keys filled (once, on first sorted search): ${result.fills.join(', ')}`);
+  }
+  console.log(`${'shape'.padEnd(20)} ${'sqlite p50'.padStart(10)} ${'p95'.padStart(8)} ${'pg p50'.padStart(8)} ${'p95'.padStart(8)}  hits`);
+  for (const { name } of shapes) {
+    const s = sqlite?.rows.get(name);
+    const p = postgres?.rows.get(name);
+    const same = !s || !p ? '' : s[2].join() === p[2].join() ? ', same on both' : ', DIFFERENT HITS';
+    const miss = [s && (s[0] > GOAL_P50 || s[1] > GOAL_P95) ? 'sqlite' : '', p && (p[0] > GOAL_P50 || p[1] > GOAL_P95) ? 'pg' : ''].filter(Boolean);
+    const goal = miss.length > 0 ? `  misses p50<=${GOAL_P50}/p95<=${GOAL_P95} on ${miss.join(', ')}` : '';
+    console.log(`${name.padEnd(20)} ${fmt(s?.[0]).padStart(10)} ${fmt(s?.[1])} ${fmt(p?.[0])} ${fmt(p?.[1])}  ${(s ?? p)?.[2].length ?? 0}${same}${goal}`);
+  }
+}
+
+/**
+ * Growth from one size to the next, tenfold larger: a p50 ratio under 1.6 is constant or
+ * logarithmic (log n grows 1.2 to 1.25 times from 10k to 1M; noise hides the difference), 6 and
+ * over is linear (10 with no fixed cost), between is in between.
+ */
+const growthOf = (ratio: number) => (ratio < 1.6 ? 'const/log' : ratio >= 6 ? 'LINEAR' : 'between');
+
+function printGrowth(shapes: readonly Shape[], bySize: Map<number, Partial<Record<SearchDialect, BackendResult>>>): void {
+  const sizes = [...bySize.keys()].sort((a, b) => a - b);
+  if (sizes.length < 2) return;
+  console.log(`\ngrowth of p50 between sizes (ratio, and what it means)`);
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const steps = sizes.slice(1).flatMap((size, i) => {
+      const before = bySize.get(sizes[i] as number)?.[dialect];
+      const after = bySize.get(size)?.[dialect];
+      return before && after ? [{ label: `${(sizes[i] as number) / 1000}k->${size / 1000}k`, before, after }] : [];
+    });
+    if (steps.length === 0) continue;
+    console.log(`${dialect.padEnd(20)} ${steps.map((step) => step.label.padStart(24)).join('')}`);
+    for (const { name } of shapes) {
+      const cells = steps.map(({ before, after }) => {
+        const ratio = (after.rows.get(name)?.[0] ?? NaN) / (before.rows.get(name)?.[0] ?? NaN);
+        return `${ratio.toFixed(2).padStart(10)} ${growthOf(ratio).padEnd(13)}`;
+      });
+      console.log(`  ${name.padEnd(18)} ${cells.join('')}`);
+    }
+  }
+}
+
+/** Runs the search benchmark at every size on both backends (SQLite up to SQLITE_MAX) and prints its tables and the growth per shape. */
 export async function benchSearch(): Promise<void> {
-  const records = generate(RECORDS);
+  const shapes = ONLY ? SHAPES.filter(({ name }) => ONLY.includes(name)) : SHAPES;
   const dir = mkdtempSync(join(tmpdir(), 'ce-bench-search-'));
   const cluster = await startPostgres();
-  const results: Record<string, Awaited<ReturnType<typeof benchBackend>>> = {};
+  const bySize = new Map<number, Partial<Record<SearchDialect, BackendResult>>>();
   try {
-    const sqlite = openSqliteSearchBackend(join(dir, 'search.db'));
-    try {
-      results.sqlite = await benchBackend(sqlite, records);
-    } finally {
-      await sqlite.close();
+    for (const size of SIZES) {
+      const results: Partial<Record<SearchDialect, BackendResult>> = {};
+      if (size <= SQLITE_MAX) results.sqlite = await benchLoaded(loadSqlite(join(dir, `search-${size}.db`), size), shapes);
+      results.postgres = await benchLoaded(await loadPostgres(cluster, size), shapes);
+      bySize.set(size, results);
+      printSize(size, shapes, results);
+      rmSync(join(dir, `search-${size}.db`), { force: true });
     }
-    const postgres = await openPostgresSearchBackend(cluster);
-    try {
-      results.postgres = await benchBackend(postgres, records);
-    } finally {
-      await postgres.close();
-    }
+    printGrowth(shapes, bySize);
   } finally {
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-
-  const fmt = (ms: number) => ms.toFixed(2).padStart(8);
-  console.log(`search: ${RECORDS.toLocaleString('en-US')} records, ${SHAPES.length} query shapes, ${RUNS} runs each (ms)`);
-  console.log(`${'shape'.padEnd(20)} ${'sqlite p50'.padStart(10)} ${'p95'.padStart(8)} ${'pg p50'.padStart(8)} ${'p95'.padStart(8)}  hits`);
-  for (const { name } of SHAPES) {
-    const s = results.sqlite?.rows.get(name) ?? [NaN, NaN, []];
-    const p = results.postgres?.rows.get(name) ?? [NaN, NaN, []];
-    const same = s[2].join() === p[2].join() ? 'same on both' : 'DIFFERENT HITS';
-    console.log(`${name.padEnd(20)} ${fmt(s[0]).padStart(10)} ${fmt(s[1])} ${fmt(p[0])} ${fmt(p[1])}  ${s[2].length}, ${same}`);
-  }
-  for (const [name, result] of Object.entries(results)) console.log(`ingest ${name}: ${Math.round(result.ingest).toLocaleString('en-US')} records/s`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

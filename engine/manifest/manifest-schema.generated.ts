@@ -798,6 +798,12 @@ export interface SyncPlan {
   value_types?: {
     [k: string]: SyncValueType;
   };
+  /**
+   * Dot paths `search` may sort by through an index: the first sort key's keys are kept beside the copy from its first sorted search on (filled once from the records present, then by every write), so sorted pages seek instead of sorting the whole copy. Each path names one value per record: a top-level string, integer, number or boolean field, or a path inside an object field. Sorting by any other scalar path still works, unindexed. Default: every top-level string, integer, number and boolean field and every `value_types` path.
+   *
+   * @minItems 1
+   */
+  sortable?: [string, ...string[]];
   discover_fields?: SyncDiscoverFields;
   /**
    * Searchable fields computed from the record read (e.g. associated ids).

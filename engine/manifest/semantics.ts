@@ -135,6 +135,10 @@ class Checker {
       const problem = valueTypePathProblem(typedPath, valueType, plan.searchable);
       if (problem) this.report([...path, 'value_types', typedPath], problem);
     }
+    (plan.sortable ?? []).forEach((sortPath, i) => {
+      const problem = sortablePathProblem(sortPath, plan.searchable);
+      if (problem) this.report([...path, 'sortable', i], problem);
+    });
     if (plan.discover_fields) this.discoverFields(entityName, plan, [...path, 'discover_fields']);
   }
 
@@ -383,6 +387,21 @@ function valueTypePathProblem(typedPath: string, valueType: string, searchable: 
   if (sub.length > 0 && type !== 'object') return `"${top}" is a ${type} field and has no sub-fields; a nested path needs an object field`;
   if (sub.length === 0 && (type === 'object' || type === 'boolean'))
     return `"${top}" is a ${type} field: only a string, integer or number value can be typed ${valueType}`;
+  return null;
+}
+
+/**
+ * Why a `sortable` path cannot be sorted by, or null: it must name one value per record, as
+ * `search` sorts (engine/search/parse-sort.ts): a top-level scalar field, or a path inside an
+ * object field; never an array field or a whole object.
+ */
+function sortablePathProblem(sortPath: string, searchable: Record<string, string>): string | null {
+  const [top = '', ...sub] = sortPath.split('.');
+  if (!Object.hasOwn(searchable, top)) return `"${top}" is not a searchable field; searchable fields are: ${Object.keys(searchable).join(', ')}`;
+  const type = searchable[top];
+  if (type === 'array') return `"${top}" is an array field: a sort needs one value per record`;
+  if (sub.length > 0 && type !== 'object') return `"${top}" is a ${type} field and has no sub-fields; a nested path needs an object field`;
+  if (sub.length === 0 && type === 'object') return `"${top}" is an object field: sort by a path inside it, such as "${top}.<name>"`;
   return null;
 }
 

@@ -27,10 +27,11 @@ const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, pos
  * Turns a validated request into one parameterized SELECT for the dialect, restricted to one
  * connector's entity. Values and field paths are always bound parameters; only SQL the compiler
  * writes itself reaches the text. Order: explicit sort keys (then id), or score desc then id; the
- * plan (search-plan.ts) decides how that order is produced cheaply.
+ * plan (search-plan.ts) decides how that order is produced cheaply. `sortKeys`: the registered id of
+ * the kept keys of the first sort key (sort-keys.ts), read in index order instead of sorting.
  */
-export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope): CompiledSearch {
-  const ctx: CompileContext = { d: DIALECTS[dialect], params: new SqlParams(), scope };
+export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, sortKeys?: number): CompiledSearch {
+  const ctx: CompileContext = { d: DIALECTS[dialect], params: new SqlParams(), scope, ...(sortKeys === undefined ? {} : { sortKeys }) };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
   const plan = planSearch(request);
   const sql =

@@ -1,7 +1,7 @@
 import { scoringNodes, type TextNode } from './scoring-nodes.js';
 import { compareCodePoints, FUZZY_MIN_SIMILARITY, fuzzyGrams, fuzzyScore, keywordScore, keywordWords, likeMatches } from './text-match.js';
-import { strictInstantOf } from './strict-instant.js';
-import { strictNumberOf } from './strict-number.js';
+import { strictInstantOf } from '../store/index.js';
+import { strictNumberOf } from '../store/index.js';
 import type { FieldRef, FilterNode, ScalarValue } from './types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

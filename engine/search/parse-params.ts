@@ -15,9 +15,15 @@ const FIELD_TYPES = new Set<FieldType>(['string', 'integer', 'number', 'boolean'
  * Validates the params of the `search` action (SPEC.md "Common search action parameters", DESIGN.md
  * §7 grammar) against an entity's searchable fields. Every problem becomes one `{path, message}`
  * of a single InvalidParamsError, so the caller sees all of them at once. `valueTypes` (the sync
- * plan's `value_types`) makes typed paths compare and sort by value.
+ * plan's `value_types`) makes typed paths compare and sort by value; `sortable` (the sync plan's,
+ * else defaultSortable) names the paths whose sort keys are kept and indexed.
  */
-export function parseSearchParams(params: unknown, fields: Record<string, FieldType>, valueTypes: ValueTypes = {}): SearchRequest {
+export function parseSearchParams(
+  params: unknown,
+  fields: Record<string, FieldType>,
+  valueTypes: ValueTypes = {},
+  sortable: readonly string[] = defaultSortable(fields, valueTypes),
+): SearchRequest {
   checkSearchable(fields);
   const searchable: SearchableFields = Object.freeze({ ...fields });
   const problems = new Problems();
@@ -40,7 +46,7 @@ export function parseSearchParams(params: unknown, fields: Record<string, FieldT
       if (!QUERY_KEYS.includes(key)) problems.add(`/query/${pointerSegment(key)}`, `unknown key; expected ${QUERY_KEYS.join(', ')}`);
     }
     if (query.filter !== undefined && query.filter !== null) filter = parseFilter(query.filter, '/query/filter', searchable, problems, valueTypes);
-    sort = parseSort(query.sort, '/query/sort', searchable, problems, valueTypes);
+    sort = parseSort(query.sort, '/query/sort', searchable, problems, valueTypes, new Set(sortable));
   }
 
   let limit: number = SEARCH_LIMITS.defaultLimit;
@@ -75,6 +81,16 @@ export function parseSearchParams(params: unknown, fields: Record<string, FieldT
   }
   problems.throwIfAny();
   return { filter, sort, limit, cursor, fields: projection, queryHash, searchable };
+}
+
+/**
+ * The paths sortable when a sync plan declares none: its top-level string, integer, number and
+ * boolean fields and its typed paths (`value_types`), the values a record has one of. Why all of
+ * them: keys are only kept once a path is sorted by, so an unused one costs nothing.
+ */
+export function defaultSortable(fields: Record<string, FieldType>, valueTypes: ValueTypes = {}): string[] {
+  const scalars = Object.entries(fields).flatMap(([name, type]) => (type === 'object' || type === 'array' ? [] : [name]));
+  return [...new Set([...scalars, ...Object.keys(valueTypes)])];
 }
 
 /** The searchable-field list comes from a manifest; a wrong one is a programming error, not a caller's. */

@@ -5,9 +5,17 @@ import type { SearchableFields, SortKey, ValueTypes } from './types.js';
 
 /**
  * Validates `query.sort` (`[{"<field>": "asc"|"desc"}]`). Sorting needs one value per record, so
- * array fields and whole objects are refused; a path inside an object is fine.
+ * array fields and whole objects are refused; a path inside an object is fine. A path in
+ * `sortable` is marked so: its kept keys serve the order; any other sorts the same, unindexed.
  */
-export function parseSort(raw: unknown, path: string, searchable: SearchableFields, problems: Problems, valueTypes: ValueTypes = {}): SortKey[] {
+export function parseSort(
+  raw: unknown,
+  path: string,
+  searchable: SearchableFields,
+  problems: Problems,
+  valueTypes: ValueTypes = {},
+  sortable: ReadonlySet<string> = new Set(),
+): SortKey[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw) || raw.length > SEARCH_LIMITS.maxSortKeys) {
     problems.add(path, `must be an array of at most ${SEARCH_LIMITS.maxSortKeys} {"<field>": "asc"|"desc"} objects, got ${describeValue(raw)}`);
@@ -37,7 +45,7 @@ export function parseSort(raw: unknown, path: string, searchable: SearchableFiel
     if (direction !== 'asc' && direction !== 'desc') return problems.add(here, `must be "asc" or "desc", got ${describeValue(direction)}`);
     if (seen.has(field.path)) return problems.add(here, 'is already a sort key');
     seen.add(field.path);
-    keys.push({ field, direction });
+    keys.push({ field: sortable.has(field.path) ? { ...field, sortable: true } : field, direction });
   });
   return keys;
 }

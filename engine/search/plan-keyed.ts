@@ -1,6 +1,7 @@
 import { asksTextIndex, compileFilter } from './compile-filter.js';
 import { afterCursor, joinPlanned, orderBy, scopeWhere, scoreFromCounts, type KeyColumn } from './plan-sql.js';
 import { idOrderedRows, type IdStart } from './plan-window.js';
+import { sortedKeyRows } from './plan-sorted.js';
 import { scoringNodes } from './scoring-nodes.js';
 import type { CompileContext } from './sql-dialect.js';
 import type { KeySlot } from './cursor.js';
@@ -16,16 +17,18 @@ import type { SearchRequest } from './types.js';
 export function keyedSql(request: SearchRequest, constantScore: boolean, slots: readonly KeySlot[], ctx: CompileContext): string {
   const { d, params } = ctx;
   const columns: KeyColumn[] = [];
-  for (const sort of request.sort) {
-    const [rank, number, string] = d.sortKey(sort.field, ctx);
+  const indexed = ctx.sortKeys !== undefined;
+  request.sort.forEach((sort, i) => {
+    // The first key's columns are the kept keys' `s` (plan-sorted.ts) when there are.
+    const [rank, number, string] = indexed && i === 0 ? ['s.rank', 's.num', 's.str'] : d.sortKey(sort.field, ctx);
     columns.push(
       // Type rank always ascending: numbers and booleans, then strings, then missing, in both directions.
       { slot: 'rank', expression: rank, direction: 'asc' },
       { slot: 'number', expression: number, direction: sort.direction },
       { slot: 'string', expression: string, direction: sort.direction },
     );
-  }
-  const idColumn: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
+  });
+  const idColumn: KeyColumn = { slot: 'id', expression: indexed && request.sort.length > 0 ? 's.id' : 'r.id', direction: 'asc' };
   columns.push(idColumn);
   const byScore = slots[0] === 'score';
 
@@ -46,6 +49,8 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
     const split = asksTextIndex(request.filter, d);
     const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}`;
     planned = `SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split)}) AS u LIMIT ${page}`;
+  } else if (ctx.sortKeys !== undefined) {
+    planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx);
   } else {
     const where = [scopeWhere(ctx)];
     if (request.filter) where.push(compileFilter(request.filter, ctx));

@@ -6,7 +6,7 @@ import { pgAccess, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './post
 import { RECORD_TABLE } from '../store/index.js';
 import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
 import type { SqlParams } from './sql-params.js';
-import { STRICT_NUMBER_SOURCE } from './strict-number.js';
+import { STRICT_NUMBER_SOURCE } from '../store/index.js';
 import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
 
@@ -20,7 +20,7 @@ function pgNumber(v: string, params: SqlParams): string {
 }
 
 /** The value a typed path compares and sorts by (a number or an instant, as float8), NULL when it has none. */
-function pgTyped(field: FieldRef, v: string, params: SqlParams): string {
+export function pgTyped(field: FieldRef, v: string, params: SqlParams): string {
   return field.valueType === 'date-time' ? pgInstant(v, params) : pgNumber(v, params);
 }
 
@@ -73,6 +73,12 @@ export const postgresDialect: SqlDialect = {
     // and each gets one primary-key lookup, whatever the planner guesses about their number.
     const key = `l.connector_id = ${params.add(scope.connectorId)} AND l.entity = ${params.add(scope.entity)} AND l.id = q.ref`;
     return `CROSS JOIN LATERAL (SELECT l.id, l.data FROM ${RECORD_TABLE} AS l WHERE ${key} OFFSET 0) AS r`;
+  },
+
+  sortKeysRef: 's.id',
+
+  sortKeysRecord({ params, scope }) {
+    return `JOIN ${RECORD_TABLE} AS r ON r.connector_id = ${params.add(scope.connectorId)} AND r.entity = ${params.add(scope.entity)} AND r.id = s.id`;
   },
 
   compare(field, op, value, { params }) {

@@ -1,5 +1,5 @@
 import type { SqlParams } from './sql-params.js';
-import { EPOCH_MS_SOURCE, ISO_INSTANT_SOURCE } from './strict-instant.js';
+import { EPOCH_MS_SOURCE, ISO_INSTANT_SOURCE } from '../store/index.js';
 
 /**
  * The parts of a string `x.t` that passed the ISO pattern, as integer SQL expressions, read by

@@ -4,21 +4,35 @@ import type pg from 'pg';
 import { compileSearch } from './compile-search.js';
 import { encodeCursor } from './cursor.js';
 import { projectFields } from './project-fields.js';
+import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
 
 /** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
 export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
+
+/** How a search may touch the database beyond reading. */
+export interface RunSearchOptions {
+  /** Start keeping the sort keys of a sortable path on its first sorted search (default true; false on a read-only connection). */
+  startSortKeys?: boolean;
+}
 
 type Row = Record<string, unknown> & { id: string; data: unknown; score: number };
 
 /**
  * Runs a validated search over the record table and shapes SPEC.md's result: hits with id, score
  * and (projected) data, the keyset cursor of the last hit when more records follow, and the
- * measured time.
+ * measured time. A sort by a sortable path reads its kept keys (sort-keys.ts), started here on first use.
  */
-export async function runSearch(db: SearchDatabase, dialect: SearchDialect, scope: SearchScope, request: SearchRequest): Promise<SearchResult> {
+export async function runSearch(
+  db: SearchDatabase,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  request: SearchRequest,
+  options: RunSearchOptions = {},
+): Promise<SearchResult> {
   const started = performance.now();
-  const compiled = compileSearch(request, dialect, scope);
+  const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
+  const compiled = compileSearch(request, dialect, scope, sortKeys);
   const rows =
     dialect === 'sqlite'
       ? ((db as BetterSqlite3.Database).prepare(compiled.sql).all(...compiled.params) as Row[])

@@ -1,8 +1,9 @@
 import { InternalError } from '../errors.js';
 import { connectorNotFound, type RecordReader, type Store, type Tenant } from '../store/index.js';
 import { runSearch } from './run-search.js';
+import { sortKeysFor } from './sort-keys.js';
 import { SqliteSearchThread, searchWorkerFile } from './sqlite-search-thread.js';
-import { registerSearchFunctions } from './strict-number.js';
+import { registerSearchFunctions } from '../store/index.js';
 import type { SearchRequest, SearchResult, SearchScope } from './types.js';
 
 type Searcher = (scope: SearchScope, request: SearchRequest) => Promise<SearchResult>;
@@ -19,7 +20,12 @@ function sqliteSearcher(store: Store, reader: Extract<RecordReader, { dialect: '
   if (reader.file !== undefined && file !== undefined) {
     const thread = new SqliteSearchThread(reader.file, file, reader.busyTimeoutMs);
     store.onClose(() => thread.close());
-    return (scope, request) => thread.search(scope, request);
+    // The thread's connection only reads: keys are started here, on the store's own connection.
+    registerSearchFunctions(reader.db);
+    return async (scope, request) => {
+      await sortKeysFor(reader.db, 'sqlite', scope, request, true);
+      return thread.search(scope, request);
+    };
   }
   registerSearchFunctions(reader.db);
   return (scope, request) => runSearch(reader.db, 'sqlite', scope, request);

@@ -22,6 +22,8 @@ export interface CompileContext {
   readonly scope: SearchScope;
   /** Rows are read in id order here: index filters should test rows, not produce them (see plan-window.ts). */
   readonly probe?: boolean;
+  /** The registered id of the kept keys of the first sort key, when there are (see sort-keys.ts). */
+  readonly sortKeys?: number;
 }
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */
@@ -76,6 +78,10 @@ export interface SqlDialect {
   keyColumn(slot: 'rank' | 'number' | 'string' | 'score' | 'id', column: string): string;
   /** `count * 1.0 / of` as a float, in the dialect's types. */
   share(count: string, of: number): string;
+  /** The column of the kept sort keys `s` that names its record as `rowRef` does. */
+  readonly sortKeysRef: string;
+  /** `FROM` clause continuation that joins, for each kept sort key row `s`, its record row as `r`. */
+  sortKeysRecord(ctx: CompileContext): string;
   /** Ends a subquery so the planner keeps it as written (computes its columns once, filters after). */
   readonly fence: string;
   /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (see plan-window.ts). */

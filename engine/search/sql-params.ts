@@ -30,4 +30,21 @@ export class SqlParams {
       .join('');
     return { sql: text, params: dialect === 'postgres' ? [...this.values] : params };
   }
+
+  /**
+   * The SQL with every value written as a PostgreSQL literal: for DDL (function bodies), which
+   * takes no bound parameters. Only strings and finite numbers, the values the dialects bind there.
+   */
+  inline(sql: string): string {
+    return sql
+      .split(MARK)
+      .map((part, position) => {
+        if (position % 2 === 0) return part;
+        const value = this.values[Number(part)];
+        if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+        if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+        throw new TypeError(`cannot inline ${typeof value}`);
+      })
+      .join('');
+  }
 }

@@ -3,8 +3,8 @@ import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js
 import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
-import { SQLITE_INSTANT_FUNCTION } from './strict-instant.js';
-import { SQLITE_NUMBER_FUNCTION } from './strict-number.js';
+import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
+import { SQLITE_NUMBER_FUNCTION } from '../store/index.js';
 import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
 
@@ -45,6 +45,13 @@ export const sqliteDialect: SqlDialect = {
   lookupRow() {
     // CROSS JOIN keeps the planned rows outer (SQLite never reorders it): one rowid lookup each.
     return `CROSS JOIN ${RECORD_TABLE} AS r ON r.seq = q.ref`;
+  },
+
+  sortKeysRef: 's.seq',
+
+  sortKeysRecord() {
+    // CROSS JOIN keeps the keys outer: rows come in index order, one rowid lookup each.
+    return `CROSS JOIN ${RECORD_TABLE} AS r ON r.seq = s.seq`;
   },
 
   compare(field, op, value, { params }) {

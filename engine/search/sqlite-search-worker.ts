@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { EngineError } from '../errors.js';
 import { runSearch } from './run-search.js';
-import { registerSearchFunctions } from './strict-number.js';
+import { registerSearchFunctions } from '../store/index.js';
 import type { SearchRequest, SearchScope } from './types.js';
 
 /** A request from the store's thread. */
@@ -28,7 +28,7 @@ db.pragma('query_only = ON');
 registerSearchFunctions(db);
 
 parentPort?.on('message', (task: SearchTask) => {
-  runSearch(db, 'sqlite', task.scope, task.request).then(
+  runSearch(db, 'sqlite', task.scope, task.request, { startSortKeys: false }).then(
     (result) => parentPort?.postMessage({ id: task.id, result } satisfies SearchTaskAnswer),
     (error: unknown) => {
       const failure =

@@ -1,5 +1,5 @@
-import { strictInstantOf } from './strict-instant.js';
-import { strictNumberOf } from './strict-number.js';
+import { strictInstantOf } from '../store/index.js';
+import { strictNumberOf } from '../store/index.js';
 import type { FieldRef, ValueType } from './types.js';
 
 /** How each value type reads a string, and what its refusal tells the caller to send instead. */

@@ -40,6 +40,8 @@ export interface FieldRef {
   readonly elements: boolean;
   /** Set when the manifest types this exact path: values then compare and sort as that type. */
   readonly valueType?: ValueType;
+  /** Set on a sort key whose path the manifest declares sortable: its keys are kept and indexed (sort-keys.ts). */
+  readonly sortable?: true;
 }
 
 /** Comparison operators that take one scalar. */

@@ -47,6 +47,8 @@ export {
   TEXT_ROW_SEQ_BITS,
 } from './record-table.js';
 export { connectorNotFound } from './tenant-errors.js';
+export { isStrictNumber, registerSearchFunctions, strictNumberOf, SQLITE_NUMBER_FUNCTION, STRICT_NUMBER_SOURCE } from './strict-number.js';
+export { strictInstantOf, EPOCH_MS_SOURCE, ISO_INSTANT_SOURCE, SQLITE_INSTANT_FUNCTION } from './strict-instant.js';
 export { ownerIsGone, processOwner } from './process-owner.js';
 export { SQLITE_MIGRATIONS, migrateSqlite } from './sqlite-migrations.js';
 export { POSTGRES_MIGRATIONS, migratePostgres } from './postgres-migrations.js';

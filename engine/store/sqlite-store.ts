@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { ConnectorNotFoundError, InternalError } from '../errors.js';
 import { newId } from './ids.js';
 import { patchColumns } from './patch-columns.js';
+import { registerSearchFunctions } from './strict-number.js';
 import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { SqliteLease } from './sqlite-lease.js';
@@ -90,6 +91,7 @@ export function openSqliteStore(path: string, clock: Clock = systemClock): Store
     // event loop's, only does it after ten times as much log without a pass.
     if (writeWorker) db.pragma(`wal_autocheckpoint = ${10 * SQLITE_DEFAULT_CHECKPOINT_PAGES}`);
     db.pragma('foreign_keys = ON');
+    registerSearchFunctions(db);
     migrateSqlite(db);
     return new SqliteStore(
       db,

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { prepareRecordWrites, type RecordTarget, type SerializedRecord } from './sqlite-record-writes.js';
+import { registerSearchFunctions } from './strict-number.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { runTimedChunks, type ChunkBudget } from './timed-chunks.js';
 import { waitWhileRaised } from './write-intent.js';
@@ -34,6 +35,8 @@ const { path, busyTimeoutMs, intent } = workerData as { path: string; busyTimeou
 lowerThreadPriority(WRITE_THREAD_NICE);
 const db = new Database(path, { fileMustExist: true });
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+// The sort-key triggers read typed values with these (engine/search/sort-keys-sqlite.ts).
+registerSearchFunctions(db);
 const writes = prepareRecordWrites(db);
 const yieldToStore = () => waitWhileRaised(intent);
 

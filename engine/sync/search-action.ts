@@ -1,5 +1,5 @@
 import type { EntitySpec } from '../manifest/index.js';
-import { FILTER_OPERATORS, SEARCH_LIMITS, searchFilterSchema, searchPathPattern, searchSortKeySchema } from '../search/index.js';
+import { defaultSortable, FILTER_OPERATORS, SEARCH_LIMITS, searchFilterSchema, searchPathPattern, searchSortKeySchema } from '../search/index.js';
 
 /** What `search` is, for descriptions generated from manifests (connector types, OpenAPI, CLI). */
 export const SEARCH_ACTION_DESCRIPTION =
@@ -19,6 +19,7 @@ export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | 
   const searchable = spec.sync?.searchable;
   if (!searchable) return undefined;
   const fields = Object.keys(searchable);
+  const sortable = spec.sync?.sortable ?? defaultSortable(searchable, spec.sync?.value_types);
   const typed = Object.entries(spec.sync?.value_types ?? {}).map(([path, type]) => `${path} (${type})`);
   // The typed paths are named here so connector types, the OpenAPI document and `entities` all show them.
   const discover = spec.sync?.discover_fields;
@@ -48,7 +49,7 @@ export function searchParamsSchema(spec: EntitySpec): Record<string, unknown> | 
           sort: {
             type: ['array', 'null'],
             maxItems: SEARCH_LIMITS.maxSortKeys,
-            description: 'Sort keys in order, each {"<field>": "asc" | "desc"}; default: score, then id.',
+            description: `Sort keys in order, each {"<field>": "asc" | "desc"}; default: score, then id. Ties go by id; other value types and missing values come last. Indexed when the first key is sortable (${sortable.join(', ')}); any other path of one value sorts the same, unindexed (slower on a large copy).`,
             items: searchSortKeySchema(searchable),
           },
         },

@@ -1,6 +1,6 @@
 import { SearchNotReadyError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { Manifest } from '../manifest/index.js';
-import { parseSearchParams, searchRecords, type SearchResult } from '../search/index.js';
+import { defaultSortable, parseSearchParams, searchRecords, type SearchResult } from '../search/index.js';
 import type { ValueTypes } from '../search/index.js';
 import { connectorNotFound, type Store, type SyncState, type Tenant } from '../store/index.js';
 
@@ -55,7 +55,8 @@ export async function searchCopy(target: SearchTarget, entity: string, params: u
   const states = tenant ? await store.tenantSyncStates(tenant, connectorId) : await store.syncStates(connectorId);
   if (!states) throw connectorNotFound();
   const state = states.find((s) => s.entity === entity);
-  const request = parseSearchParams(params ?? {}, spec.sync.searchable, effectiveValueTypes(spec.sync.value_types, state));
+  const sortable = spec.sync.sortable ?? defaultSortable(spec.sync.searchable, spec.sync.value_types);
+  const request = parseSearchParams(params ?? {}, spec.sync.searchable, effectiveValueTypes(spec.sync.value_types, state), sortable);
   if (!state?.last_success_at) throw notReady(entity, state);
   return searchRecords(store, { connectorId, entity }, request, tenant);
 }

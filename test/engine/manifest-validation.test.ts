@@ -222,6 +222,30 @@ describe('manifest validation', () => {
       /\/entities\/items\/sync\/value_types\/id must be equal to one of the allowed values/,
     ],
     [
+      'sortable path that is not searchable',
+      '    actions:\n      list:',
+      '    sync: { read: { action: list }, id: id, searchable: { id: string }, sortable: [id, price] }\n    actions:\n      list:',
+      /^demo\.yaml:30:\d+ "price" is not a searchable field; searchable fields are: id/,
+    ],
+    [
+      'sortable array field',
+      '    actions:\n      list:',
+      '    sync: { read: { action: list }, id: id, searchable: { id: string, tags: array }, sortable: [tags] }\n    actions:\n      list:',
+      /^demo\.yaml:30:\d+ "tags" is an array field: a sort needs one value per record/,
+    ],
+    [
+      'sortable whole object',
+      '    actions:\n      list:',
+      '    sync: { read: { action: list }, id: id, searchable: { id: string, owner: object }, sortable: [owner] }\n    actions:\n      list:',
+      /^demo\.yaml:30:\d+ "owner" is an object field: sort by a path inside it, such as "owner.<name>"/,
+    ],
+    [
+      'sortable path listed twice',
+      '    actions:\n      list:',
+      '    sync: { read: { action: list }, id: id, searchable: { id: string }, sortable: [id, id] }\n    actions:\n      list:',
+      /\/entities\/items\/sync\/sortable must NOT have duplicate items/,
+    ],
+    [
       'incremental params the action refuses',
       '    actions:\n      list:',
       '    sync: { read: { action: list }, id: id, searchable: { id: string }, incremental: { params: { limit: "soon", cursor: "{{since}}" }, cursor_field: updated } }\n    actions:\n      list:',
