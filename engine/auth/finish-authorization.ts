@@ -5,7 +5,7 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import { AuthorizationFailedError, InternalError, UpstreamError } from '../errors.js';
 import { EgressPolicy, createRedactor, type Redactor, type UpstreamRequestListener } from '../http/index.js';
-import { createParamsAjv, type LoadedManifest } from '../manifest/index.js';
+import type { LoadedManifest } from '../manifest/index.js';
 import { compileTemplate } from '../template/index.js';
 import { callbackCode, type CallbackInput } from './authorization-callback.js';
 import {
@@ -18,6 +18,7 @@ import {
   requireCredentialFields,
   type AuthorizingScheme,
 } from './authorization-scheme.js';
+import { schemaValidator } from './compiled-schemas.js';
 import { credentialNames } from './credential-names.js';
 import type { CredentialsChangeHandler } from './session.js';
 import { credentialsFromAnswer, refusalMessage, type Credentials } from './token-answer.js';
@@ -75,7 +76,7 @@ function exchangeOutcome(
     throw new UpstreamError(`${label}: the code exchange failed with ${answer.status}: ${message}`, { upstream });
   }
   const credentials = credentialsFromAnswer(flow.oauth2, app, answer.body, clock.now(), label);
-  const validate = createParamsAjv().compile(flow.scheme.credentials);
+  const validate = schemaValidator(flow.scheme.credentials);
   if (!validate(credentials)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`).join('; ');
     throw new UpstreamError(`${label}: the code exchange answered credentials the ${flow.scheme.name} scheme cannot use (${problems})`);
