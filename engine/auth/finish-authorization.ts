@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../clock/index.js';
 import { AuthorizationFailedError, InternalError, UpstreamError } from '../errors.js';
 import { EgressPolicy, createRedactor, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { LoadedManifest } from '../manifest/index.js';
-import { compileTemplate } from '../template/index.js';
+import { cachedTemplate } from './template-cache.js';
 import { callbackCode, type CallbackInput } from './authorization-callback.js';
 import {
   authorizingScheme,
@@ -114,13 +114,13 @@ export async function finishAuthorization(type: string | LoadedManifest, options
   const context = { credentials: app, config: checkedConfig(flow.manifest, options.config), params };
   const fields = Object.fromEntries(
     Object.entries(exchange.body)
-      .map(([name, template]) => [name, compileTemplate(template).render(context)] as const)
+      .map(([name, template]) => [name, cachedTemplate(template).render(context)] as const)
       .filter(([, value]) => value !== ''),
   );
-  const headerTemplates = Object.entries({ ...flow.oauth2.headers, ...exchange.headers }).map(([k, v]) => [k, compileTemplate(v)] as const);
+  const headerTemplates = Object.entries({ ...flow.oauth2.headers, ...exchange.headers }).map(([k, v]) => [k, cachedTemplate(v)] as const);
   const origin = baseOrigin(options.baseUrl);
   const call = {
-    url: tokenUrlAt(compileTemplate(flow.oauth2.token_url), context, origin),
+    url: tokenUrlAt(cachedTemplate(flow.oauth2.token_url), context, origin),
     fields,
     headers: tokenHeaders(headerTemplates, compileClientAuth(flow.oauth2), context),
     bodyFormat: flow.oauth2.body_format,
