@@ -4,15 +4,8 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { InvalidConfigError, InvalidCredentialsError, InvalidRequestError } from '../errors.js';
-import {
-  createParamsAjv,
-  findManifest,
-  type AuthScheme,
-  type AuthorizationSpec,
-  type LoadedManifest,
-  type Manifest,
-  type OAuth2Spec,
-} from '../manifest/index.js';
+import { schemaValidator } from './compiled-schemas.js';
+import { findManifest, type AuthScheme, type AuthorizationSpec, type LoadedManifest, type Manifest, type OAuth2Spec } from '../manifest/index.js';
 
 /** A scheme with its authorization flow and the token endpoint the flow's exchange goes to. */
 export interface AuthorizingScheme {
@@ -76,7 +69,7 @@ export function baseOrigin(baseUrl: unknown): string | undefined {
  */
 export function checkedConfig(manifest: Manifest, config: unknown): Record<string, unknown> {
   const copy = structuredClone(config ?? {}) as Record<string, unknown>;
-  const validate = createParamsAjv().compile(manifest.config);
+  const validate = schemaValidator(manifest.config);
   if (validate(copy)) return copy;
   const details = (validate.errors ?? []).map((e) => ({ path: `/config${e.instancePath}`, message: e.message ?? 'is invalid' }));
   throw new InvalidConfigError(`invalid config for ${manifest.type}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });

@@ -5,8 +5,8 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import { AuthorizationFailedError, InternalError, UpstreamError } from '../errors.js';
 import { EgressPolicy, createRedactor, type Redactor, type UpstreamRequestListener } from '../http/index.js';
-import { createParamsAjv, type LoadedManifest } from '../manifest/index.js';
-import { compileTemplate } from '../template/index.js';
+import type { LoadedManifest } from '../manifest/index.js';
+import { cachedTemplate } from './template-cache.js';
 import { callbackCode, type CallbackInput } from './authorization-callback.js';
 import {
   authorizingScheme,
@@ -18,6 +18,7 @@ import {
   requireCredentialFields,
   type AuthorizingScheme,
 } from './authorization-scheme.js';
+import { schemaValidator } from './compiled-schemas.js';
 import { credentialNames } from './credential-names.js';
 import type { CredentialsChangeHandler } from './session.js';
 import { credentialsFromAnswer, refusalMessage, type Credentials } from './token-answer.js';
@@ -75,7 +76,7 @@ function exchangeOutcome(
     throw new UpstreamError(`${label}: the code exchange failed with ${answer.status}: ${message}`, { upstream });
   }
   const credentials = credentialsFromAnswer(flow.oauth2, app, answer.body, clock.now(), label);
-  const validate = createParamsAjv().compile(flow.scheme.credentials);
+  const validate = schemaValidator(flow.scheme.credentials);
   if (!validate(credentials)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`).join('; ');
     throw new UpstreamError(`${label}: the code exchange answered credentials the ${flow.scheme.name} scheme cannot use (${problems})`);
@@ -113,13 +114,13 @@ export async function finishAuthorization(type: string | LoadedManifest, options
   const context = { credentials: app, config: checkedConfig(flow.manifest, options.config), params };
   const fields = Object.fromEntries(
     Object.entries(exchange.body)
-      .map(([name, template]) => [name, compileTemplate(template).render(context)] as const)
+      .map(([name, template]) => [name, cachedTemplate(template).render(context)] as const)
       .filter(([, value]) => value !== ''),
   );
-  const headerTemplates = Object.entries({ ...flow.oauth2.headers, ...exchange.headers }).map(([k, v]) => [k, compileTemplate(v)] as const);
+  const headerTemplates = Object.entries({ ...flow.oauth2.headers, ...exchange.headers }).map(([k, v]) => [k, cachedTemplate(v)] as const);
   const origin = baseOrigin(options.baseUrl);
   const call = {
-    url: tokenUrlAt(compileTemplate(flow.oauth2.token_url), context, origin),
+    url: tokenUrlAt(cachedTemplate(flow.oauth2.token_url), context, origin),
     fields,
     headers: tokenHeaders(headerTemplates, compileClientAuth(flow.oauth2), context),
     bodyFormat: flow.oauth2.body_format,

@@ -4,7 +4,7 @@
  */
 import { InvalidRequestError } from '../errors.js';
 import type { LoadedManifest } from '../manifest/index.js';
-import { compileTemplate } from '../template/index.js';
+import { cachedTemplate } from './template-cache.js';
 import {
   authorizingScheme,
   baseOrigin,
@@ -78,11 +78,11 @@ export function startAuthorization(type: string | LoadedManifest, options: Start
     params.code_challenge_method = authorization.pkce.method;
   }
   const context = { credentials, config: checkedConfig(manifest, options.config), params };
-  const url = new URL(compileTemplate(authorization.url).render(context));
+  const url = new URL(cachedTemplate(authorization.url).render(context));
   const origin = baseOrigin(options.baseUrl);
   const target = origin ? new URL(url.pathname + url.search, origin) : url;
   for (const [name, template] of Object.entries(authorization.query)) {
-    const value = compileTemplate(template).render(context);
+    const value = cachedTemplate(template).render(context);
     if (value !== '') target.searchParams.set(name, value);
   }
   return { url: target.toString(), state, redirectUri, scheme: scheme.name, ...(codeVerifier ? { codeVerifier } : {}) };

@@ -135,7 +135,13 @@ describe('authorization blocks are checked at load', () => {
       'the exchange must authenticate the client: oauth2.client_auth, or a field reading a secret credential (e.g. credentials.client_secret)',
     ],
     ['a scope with a space', 'scopes: [read]', 'scopes: ["read write"]', 'scopes: ["read write"]', '"read write" holds a space; list each scope on its own'],
-    ['an unknown key', '      pkce: { method: S256 }', '      pkce: { method: S256 }\n      prompt: consent', 'prompt: consent', 'has unknown property "prompt"'],
+    [
+      'an unknown key',
+      '      pkce: { method: S256 }',
+      '      pkce: { method: S256 }\n      prompt: consent',
+      'prompt: consent',
+      'has unknown property "prompt"',
+    ],
   ];
 
   test.each(cases)('%s fails at load, at its line', (_what, from, to, needle, message) => {
