@@ -195,7 +195,9 @@ export class Connection {
           `${compiled.label}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param])}; stopping instead of looping`,
         );
       }
-      yield* page.records;
+      // One plain yield per record: `yield*` over an array in an async generator goes through an
+      // async-from-sync iterator, a few more promises per record.
+      for (const record of page.records) yield record;
       if (page.nextToken === undefined || !paging.pages) return;
       if (guard.repeatedToken(page.nextToken)) {
         throw new PaginationLoopError(
