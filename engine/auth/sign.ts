@@ -9,6 +9,8 @@ export function compileSigner(spec: SignSpec): Signer {
   if (spec.type === 'bearer') {
     const token = compileTemplate(spec.token);
     const extra = Object.entries(spec.headers ?? {}).map(([name, value]) => [name.toLowerCase(), compileTemplate(value)] as const);
+    // Most bearer schemes add no header: their signer builds one small object and nothing else.
+    if (extra.length === 0) return (context) => ({ authorization: `Bearer ${token.render(context)}` });
     return (context) => ({
       ...Object.fromEntries(extra.map(([name, template]) => [name, template.render(context)])),
       authorization: `Bearer ${token.render(context)}`,

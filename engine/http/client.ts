@@ -1,4 +1,4 @@
-import got, { AbortError, HTTPError, RequestError, TimeoutError, type Method, type RetryOptions } from 'got';
+import got, { AbortError, HTTPError, RequestError, TimeoutError, type Got, type Method, type RetryOptions } from 'got';
 import { systemClock, type Clock } from '../clock/index.js';
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
 import type { HostPurpose, HttpPolicy, ReauthMatcher } from '../manifest/index.js';
@@ -64,14 +64,29 @@ const API_PURPOSES: HostPurpose[] = ['api', 'account'];
 /** How long past its timeout an attempt's slot stays taken if the attempt never reports back. */
 const HOLD_MARGIN_MS = 5_000;
 
-/** One attempt in flight: its rate-limit slot. */
+/** One request's attempts: its call, its rate-limit slot, and what its retries decided. */
 interface AttemptState {
+  call: UpstreamCall;
+  /** Attempts sent so far. */
+  sent: number;
   hold?: SlotHold;
   /** Set when the next wait would pass the deadline: the call stops at once instead. */
   stop?: { kind: WaitKind; neededMs: number; retryAfterMs?: number };
   /** The wait before the next retry, slept on the clock (got itself waits 1 ms). */
   delayMs?: number;
 }
+
+/** Where got's hooks find the request's state (got copies `context` shallowly, so the object is shared). */
+interface AttemptContext extends Record<string, unknown> {
+  attempt: AttemptState;
+}
+
+function stateOf(context: Record<string, unknown>): AttemptState {
+  return (context as AttemptContext).attempt;
+}
+
+/** Methods retried by default: reads. A read-only POST (a search) is added per request. */
+const READ_METHODS: Method[] = ['GET', 'HEAD', 'OPTIONS'];
 
 /**
  * The one way the engine talks HTTP to an upstream: got with the connector's policy (retries on
@@ -99,7 +114,33 @@ export class HttpClient {
       holdMs: policy.timeout_ms + HOLD_MARGIN_MS,
       clock,
     });
+    this.got = got.extend({
+      responseType: 'text',
+      throwHttpErrors: true,
+      followRedirect: false,
+      timeout: { request: policy.timeout_ms },
+      retry: this.retryOptions(),
+      hooks: {
+        beforeRequest: [(options) => this.attemptStarting(stateOf(options.context))],
+        afterResponse: [
+          (response) => {
+            this.endAttempt(stateOf(response.request.options.context));
+            return response;
+          },
+        ],
+        beforeRetry: [
+          async (error) => {
+            this.stats.retries++;
+            const state = stateOf(error.options.context);
+            await this.clock.sleep(state.delayMs ?? 0, state.call.signal);
+          },
+        ],
+      },
+    });
   }
+
+  /** got with this connector's policy, built once: a request passes only what is its own. */
+  private readonly got: Got;
 
   /**
    * Sends a request and returns the parsed answer, or throws the typed error for the failure. The
@@ -114,28 +155,29 @@ export class HttpClient {
   }
 
   /**
-   * got's retry policy for one call. A delay (Retry-After or back-off) that would end after the
-   * deadline is not slept: the call stops at once (`state.stop`) and fails with UPSTREAM_TIMEOUT.
+   * got's retry policy, the same for every request; a request's own state comes through its
+   * context. A delay (Retry-After or back-off) that would end after the deadline is not slept:
+   * the call stops at once (`state.stop`) and fails with UPSTREAM_TIMEOUT.
    */
-  private retryOptions(request: OutgoingRequest, call: UpstreamCall, state: AttemptState, endAttempt: () => void): Partial<RetryOptions> {
+  private retryOptions(): Partial<RetryOptions> {
     const retry = this.policy.retry;
-    const methods: Method[] = request.readOnly ? [request.method] : ['GET', 'HEAD', 'OPTIONS'];
     return {
       limit: retry.max_retries,
-      methods,
+      methods: READ_METHODS,
       statusCodes: retry.statuses,
       errorCodes: RETRY_ERROR_CODES,
       maxRetryAfter: retry.retry_after_cap_ms,
       enforceRetryRules: true,
       calculateDelay: ({ attemptCount, computedValue, retryAfter, error }) => {
-        endAttempt();
+        const state = stateOf(error.options.context);
+        this.endAttempt(state);
         if (computedValue === 0) return 0;
-        if (error instanceof HTTPError) call.lastUpstream = this.upstreamInfo(error);
+        if (error instanceof HTTPError) state.call.lastUpstream = this.upstreamInfo(error);
         const honoured = retryAfter !== undefined && retryAfter > 0;
         const ceiling = Math.min(retry.max_delay_ms, retry.base_delay_ms * 2 ** (attemptCount - 1));
         const delay = honoured ? retryAfter : Math.max(1, Math.round(Math.random() * ceiling));
         const kind = honoured ? 'retry_after' : 'backoff';
-        if (call.fits(kind, delay)) {
+        if (state.call.fits(kind, delay)) {
           state.delayMs = delay;
           return 1;
         }
@@ -145,56 +187,41 @@ export class HttpClient {
     } as Partial<RetryOptions>;
   }
 
+  /** Before each attempt (retries too): a slot of the rolling window, then the counters. */
+  private async attemptStarting(state: AttemptState): Promise<void> {
+    const { call } = state;
+    state.hold = await this.limiter.attempt(call);
+    call.attemptStarted();
+    this.stats.attempts++;
+    this.stats.inFlight++;
+    if (call.traffic === 'sync') this.stats.syncAttempts++;
+    this.onRequest?.({ kind: 'api', retry: state.sent++ > 0 });
+  }
+
+  /** Releases the attempt's slot and books its time, once (got may report an attempt's end twice). */
+  private endAttempt(state: AttemptState): void {
+    if (!state.hold) return;
+    state.hold.release();
+    delete state.hold;
+    this.stats.inFlight--;
+    state.call.attemptEnded();
+  }
+
   private async attemptAll(request: OutgoingRequest, dnsLookup: EgressPermit['dnsLookup'], call: UpstreamCall): Promise<UpstreamAnswer> {
-    const state: AttemptState = {};
-    const endAttempt = () => {
-      if (!state.hold) return;
-      state.hold.release();
-      delete state.hold;
-      this.stats.inFlight--;
-      call.attemptEnded();
-    };
-    let attempts = 0;
+    const state: AttemptState = { call, sent: 0 };
     try {
-      const response = await got(request.url, {
+      const response = await this.got(request.url, {
         method: request.method,
         ...(dnsLookup ? { dnsLookup } : {}),
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
-        responseType: 'text',
-        throwHttpErrors: true,
-        followRedirect: false,
-        timeout: { request: this.policy.timeout_ms },
+        ...(request.readOnly && !READ_METHODS.includes(request.method) ? { retry: { methods: [request.method] } } : {}),
         signal: call.signal,
-        retry: this.retryOptions(request, call, state, endAttempt),
-        hooks: {
-          beforeRequest: [
-            async () => {
-              state.hold = await this.limiter.attempt(call);
-              call.attemptStarted();
-              this.stats.attempts++;
-              this.stats.inFlight++;
-              if (call.traffic === 'sync') this.stats.syncAttempts++;
-              this.onRequest?.({ kind: 'api', retry: attempts++ > 0 });
-            },
-          ],
-          afterResponse: [
-            (response) => {
-              endAttempt();
-              return response;
-            },
-          ],
-          beforeRetry: [
-            async () => {
-              this.stats.retries++;
-              await this.clock.sleep(state.delayMs ?? 0, call.signal);
-            },
-          ],
-        },
+        context: { attempt: state },
       });
       return { status: response.statusCode, headers: response.headers, text: response.body, json: parseJson(response.body) };
     } catch (error) {
-      endAttempt();
+      this.endAttempt(state);
       if (error instanceof HTTPError && request.emptyOn && matchesAny(request.emptyOn, error.response.statusCode, String(error.response.body ?? ''))) {
         return { status: error.response.statusCode, headers: error.response.headers, text: '', json: undefined, empty: true };
       }

@@ -1,7 +1,7 @@
 export { HttpClient, type OutgoingRequest, type UpstreamAnswer, type HttpStats } from './client.js';
 export { createRedactor, type Redactor } from './redact.js';
 export { parseRetryAfter } from './retry-after.js';
-export { readPath } from './body-path.js';
+export { pathReader, readPath, type PathReader } from './body-path.js';
 export { RequestLimiter } from './limiter.js';
 export { MemoryRateSlots, type RateSlots, type SlotTake } from './rate-slots.js';
 export { UpstreamCall, DEFAULT_DEADLINE_MS, MAX_DEADLINE_MS, type Traffic } from './upstream-call.js';

@@ -84,6 +84,37 @@ function headerSafe(name: string, value: string): string {
   return value;
 }
 
+/** Refuses a request whose required settings are missing, naming where each is found. */
+function checkRequiredConfig(compiled: CompiledRequest, context: TemplateContext): void {
+  const missing = compiled.requiredConfig.filter((name) => context.config?.[name] === undefined || context.config?.[name] === '');
+  if (missing.length === 0) return;
+  const hints = missing.map((name) => compiled.configHints[name]).filter(Boolean);
+  throw new InvalidConfigError(
+    `this request needs config ${missing.join(', ')}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}; set it when connecting (config: { ${missing.map((m) => `${m}: ...`).join(', ')} })`,
+    {
+      details: missing.map((name) => ({
+        path: `/config/${name}`,
+        message: `is required for this action${compiled.configHints[name] ? `; ${compiled.configHints[name]}` : ''}`,
+      })),
+    },
+  );
+}
+
+/** Base URLs as parsed, by their text: a connection's base rarely changes, and parsing it on every call costs. */
+const bases = new Map<string, { origin: string; basePath: string }>();
+const MAX_BASES = 256;
+
+function baseOf(baseUrl: string): { origin: string; basePath: string } {
+  let base = bases.get(baseUrl);
+  if (!base) {
+    const parsed = new URL(baseUrl);
+    base = { origin: parsed.origin, basePath: parsed.pathname.replace(/\/+$/, '') };
+    if (bases.size >= MAX_BASES) bases.clear();
+    bases.set(baseUrl, base);
+  }
+  return base;
+}
+
 /**
  * Renders the request of one call. The URL is checked after rendering as well: whatever the
  * params hold, the request stays on the base URL's origin and under its path.
@@ -93,23 +124,10 @@ export function renderRequest(
   context: TemplateContext,
   baseUrl: string,
 ): Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } {
-  const missing = compiled.requiredConfig.filter((name) => context.config?.[name] === undefined || context.config?.[name] === '');
-  if (missing.length > 0) {
-    const hints = missing.map((name) => compiled.configHints[name]).filter(Boolean);
-    throw new InvalidConfigError(
-      `this request needs config ${missing.join(', ')}${hints.length > 0 ? ` (${hints.join('; ')})` : ''}; set it when connecting (config: { ${missing.map((m) => `${m}: ...`).join(', ')} })`,
-      {
-        details: missing.map((name) => ({
-          path: `/config/${name}`,
-          message: `is required for this action${compiled.configHints[name] ? `; ${compiled.configHints[name]}` : ''}`,
-        })),
-      },
-    );
-  }
-  const base = new URL(baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
-  const url = new URL(base.origin + basePath + compiled.path.render(context));
-  if (url.origin !== base.origin || !url.pathname.startsWith(basePath + '/')) {
+  if (compiled.requiredConfig.length > 0) checkRequiredConfig(compiled, context);
+  const { origin, basePath } = baseOf(baseUrl);
+  const url = new URL(origin + basePath + compiled.path.render(context));
+  if (url.origin !== origin || !url.pathname.startsWith(basePath + '/')) {
     throw new InvalidParamsError('params would move the request off the upstream API', {
       details: [{ path: '/', message: 'path params must stay inside their segment' }],
     });

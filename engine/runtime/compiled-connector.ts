@@ -3,6 +3,8 @@ import { createParamsAjv, type Ajv } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate } from '../template/index.js';
 import { compileRequest, type CompiledRequest } from './build-request.js';
 import { compileFile, type CompiledFile } from './download.js';
+import { compileExtract, type PageExtractor } from './extract.js';
+import { pagingOf, type Paging } from './paging/index.js';
 import { compileParams, type ParamsValidator } from './params.js';
 
 /** Everything about one action that can be prepared before the first call. */
@@ -13,6 +15,9 @@ export interface CompiledAction {
   label: string;
   validateParams: ParamsValidator;
   request: CompiledRequest;
+  /** How its answers are read (records, meta, paging, field map), compiled once. */
+  extract: PageExtractor;
+  paging: Paging;
   file?: CompiledFile;
 }
 
@@ -37,13 +42,21 @@ function compileDiscovery(manifest: Manifest, entity: string, ajv: Ajv): Compile
   if (!discover) return undefined;
   const spec: ActionSpec = { request: discover.request, response: { records: discover.items }, pagination: { type: 'none' } };
   const label = `${manifest.type} ${entity} discover_fields`;
+  return compileAction(manifest, entity, 'discover_fields', spec, ajv, label);
+}
+
+/** Compiles one action: its params check, request templates, answer reading and file step. */
+function compileAction(manifest: Manifest, entity: string, name: string, spec: ActionSpec, ajv: Ajv, label: string): CompiledAction {
   return {
     entity,
-    name: 'discover_fields',
+    name,
     spec,
     label,
     validateParams: compileParams(spec, ajv, label),
     request: compileRequest(spec, (setting) => lookupHint(manifest, setting)),
+    extract: compileExtract(spec, manifest.name),
+    paging: pagingOf(spec.pagination),
+    ...(spec.file ? { file: compileFile(spec.file) } : {}),
   };
 }
 
@@ -59,16 +72,7 @@ export function compileConnector(loaded: LoadedManifest): CompiledConnector {
   for (const [entity, spec] of Object.entries(manifest.entities)) {
     const byName = new Map<string, CompiledAction>();
     for (const [name, action] of Object.entries(spec.actions)) {
-      const label = `${manifest.type} ${entity} ${name}`;
-      byName.set(name, {
-        entity,
-        name,
-        spec: action,
-        label,
-        validateParams: compileParams(action, ajv, label),
-        request: compileRequest(action, (setting) => lookupHint(manifest, setting)),
-        ...(action.file ? { file: compileFile(action.file) } : {}),
-      });
+      byName.set(name, compileAction(manifest, entity, name, action, ajv, `${manifest.type} ${entity} ${name}`));
     }
     actions.set(entity, byName);
   }

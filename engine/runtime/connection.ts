@@ -8,8 +8,8 @@ import { download, DownloadStream, type CompiledFile } from './download.js';
 import type { CompiledAction, CompiledConnector } from './compiled-connector.js';
 import { renderRequest } from './build-request.js';
 import { checkCallOptions, type CallOptions } from './call-options.js';
-import { extractPage, type ExtractedPage, type RecordData, type ResultMeta } from './extract.js';
-import { PageLoopGuard, pagingOf } from './paging/index.js';
+import type { ExtractedPage, RecordData, ResultMeta } from './extract.js';
+import { PageLoopGuard } from './paging/index.js';
 import { activeExclusions, excludeRecords } from './record-filter.js';
 import { refusedCredentials, type CredentialsCheckResult } from './refused-credentials.js';
 
@@ -183,7 +183,7 @@ export class Connection {
     }
     let current = compiled.validateParams(params);
     checkCallOptions(options);
-    const paging = pagingOf(compiled.spec.pagination);
+    const paging = compiled.paging;
     paging.assertPageable(current, compiled.label);
     const guard = new PageLoopGuard();
     const param = paging.describe().pagination_param ?? '';
@@ -195,7 +195,9 @@ export class Connection {
           `${compiled.label}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param])}; stopping instead of looping`,
         );
       }
-      yield* page.records;
+      // One plain yield per record: `yield*` over an array in an async generator goes through an
+      // async-from-sync iterator, a few more promises per record.
+      for (const record of page.records) yield record;
       if (page.nextToken === undefined || !paging.pages) return;
       if (guard.repeatedToken(page.nextToken)) {
         throw new PaginationLoopError(
@@ -271,7 +273,7 @@ export class Connection {
    * waiting for a token refresh (the time before and between sends), without cancelling it.
    */
   private async fetchPage(compiled: CompiledAction, params: Record<string, unknown>, call: UpstreamCall): Promise<ExtractedPage> {
-    const sent = pagingOf(compiled.spec.pagination).requestParams(compiled.spec, params, compiled.label);
+    const sent = compiled.paging.requestParams(compiled.spec, params, compiled.label);
     const render = () => {
       const context = { params: sent, config: this.config, credentials: this.auth.credentials };
       const request = renderRequest(compiled.request, context, this.baseUrl());
@@ -293,6 +295,6 @@ export class Connection {
         });
       }),
     );
-    return extractPage(compiled.spec, answer, this.connector.manifest.name, params);
+    return compiled.extract(answer, params);
   }
 }

@@ -1,6 +1,7 @@
 import { UpstreamError } from '../errors.js';
-import { readPath, type UpstreamAnswer } from '../http/index.js';
-import type { ActionSpec, FieldMapping } from '../manifest/index.js';
+import { pathReader, type UpstreamAnswer } from '../http/index.js';
+import type { ActionSpec } from '../manifest/index.js';
+import { compileFieldMap } from './field-map.js';
 import { pagingOf, type PageToken } from './paging/index.js';
 import type { RecordData } from './record-data.js';
 
@@ -19,32 +20,8 @@ export interface ExtractedPage {
   nextToken: PageToken | undefined;
 }
 
-function transform(value: unknown, kind: FieldMapping['transform']): unknown {
-  if (value === undefined || value === null || kind === undefined) return value;
-  if (kind === 'epoch_ms') {
-    const ms = typeof value === 'number' ? value : Date.parse(String(value));
-    return Number.isNaN(ms) ? null : ms;
-  }
-  if (kind === 'number') {
-    const n = Number(value);
-    return Number.isNaN(n) ? null : n;
-  }
-  if (kind === 'string') return String(value);
-  if (typeof value !== 'string') return value;
-  return kind === 'lower' ? value.toLowerCase() : value.toUpperCase();
-}
-
-/** Applies the manifest's field mappings; fields not named pass through unchanged. */
-export function mapRecord(record: RecordData, fields: Record<string, FieldMapping> | undefined): RecordData {
-  if (!fields) return record;
-  const out: RecordData = { ...record };
-  for (const [name, mapping] of Object.entries(fields)) {
-    let value = transform(mapping.from !== undefined ? readPath(record, mapping.from) : record[name], mapping.transform);
-    if ((value === undefined || value === null) && 'default' in mapping) value = value ?? mapping.default;
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
+/** Reads one action's page out of an answer; `params` are the caller's (paging reads them). */
+export type PageExtractor = (answer: UpstreamAnswer, params: Record<string, unknown>) => ExtractedPage;
 
 function isRecord(value: unknown): value is RecordData {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -60,36 +37,58 @@ function emptyPage(action: ActionSpec): ExtractedPage {
   return { records: [], meta, nextToken: undefined };
 }
 
-/**
- * Reads records and meta out of an answer as the action's response spec says, checking the shape
- * first: an answer that is not what the manifest describes is an upstream error, not bad data.
- */
-export function extractPage(action: ActionSpec, answer: UpstreamAnswer, label: string, params: Record<string, unknown> = {}): ExtractedPage {
-  if (answer.empty) return emptyPage(action);
-  if (answer.json === undefined) {
-    const type = answer.headers['content-type'] ?? 'no content type';
-    throw new UpstreamError(`${label} answered ${answer.status} with a body that is not JSON (${String(type)})`);
-  }
-  const { response } = action;
-  let records: RecordData[];
-  if (response.records !== undefined) {
-    const paths = typeof response.records === 'string' ? [response.records] : response.records;
-    const found = paths.map((path) => readPath(answer.json, path)).find(Array.isArray);
-    if (!Array.isArray(found) || !found.every(isRecord)) {
-      throw new UpstreamError(`${label} answered without an array of records at "${paths.map((p) => p || '(body)').join('" or "')}"`);
+/** The records of a list answer: the first path that holds an array, which must hold only objects. */
+function listReader(paths: string[], label: string): (json: unknown) => RecordData[] {
+  const readers = paths.map(pathReader);
+  const where = paths.map((p) => p || '(body)').join('" or "');
+  return (json) => {
+    let found: unknown;
+    for (const read of readers) {
+      found = read(json);
+      if (Array.isArray(found)) break;
     }
-    records = found;
-  } else {
-    const found = readPath(answer.json, response.record ?? '');
-    if (!isRecord(found)) throw new UpstreamError(`${label} answered without a record at "${response.record || '(body)'}"`);
-    records = [found];
-  }
+    if (!Array.isArray(found) || !found.every(isRecord)) throw new UpstreamError(`${label} answered without an array of records at "${where}"`);
+    return found;
+  };
+}
+
+function recordReader(path: string, label: string): (json: unknown) => RecordData[] {
+  const read = pathReader(path);
+  return (json) => {
+    const found = read(json);
+    if (!isRecord(found)) throw new UpstreamError(`${label} answered without a record at "${path || '(body)'}"`);
+    return [found];
+  };
+}
+
+/**
+ * Compiles how an action's answers are read, once at load: the records and meta paths split, the
+ * paging bound, the field map compiled. The extractor checks the answer's shape first: an answer
+ * that is not what the manifest describes is an upstream error, not bad data. `label` names the
+ * connector in those errors.
+ */
+export function compileExtract(action: ActionSpec, label: string): PageExtractor {
+  const { response } = action;
+  const list = response.records !== undefined;
+  const readRecords =
+    response.records !== undefined
+      ? listReader(typeof response.records === 'string' ? [response.records] : response.records, label)
+      : recordReader(response.record ?? '', label);
+  const metaReaders = Object.entries(response.meta ?? {}).map(([name, path]) => [name, pathReader(path)] as const);
   const paging = pagingOf(action.pagination);
-  const page = response.records !== undefined ? paging.readPage({ action, answer, records, params, label }) : { records, token: undefined, hasMore: false };
-  const meta: ResultMeta = { has_more: page.hasMore, ...page.meta };
-  for (const [name, path] of Object.entries(response.meta ?? {})) meta[name] = readPath(answer.json, path) ?? null;
-  if (response.records !== undefined && !('next_cursor' in meta) && paging.pages) meta.next_cursor = page.token ?? null;
-  const token = page.token;
-  records = page.records;
-  return { records: records.map((r) => mapRecord(r, action.fields)), meta, nextToken: token };
+  const mapRecord = compileFieldMap(action.fields);
+  return (answer, params) => {
+    if (answer.empty) return emptyPage(action);
+    if (answer.json === undefined) {
+      const type = answer.headers['content-type'] ?? 'no content type';
+      throw new UpstreamError(`${label} answered ${answer.status} with a body that is not JSON (${String(type)})`);
+    }
+    const records = readRecords(answer.json);
+    const page = list ? paging.readPage({ action, answer, records, params, label }) : { records, token: undefined, hasMore: false };
+    const meta: ResultMeta = page.meta ? { has_more: page.hasMore, ...page.meta } : { has_more: page.hasMore };
+    for (const [name, read] of metaReaders) meta[name] = read(answer.json) ?? null;
+    if (list && !('next_cursor' in meta) && paging.pages) meta.next_cursor = page.token ?? null;
+    for (const record of page.records) mapRecord(record);
+    return { records: page.records, meta, nextToken: page.token };
+  };
 }

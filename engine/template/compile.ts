@@ -34,6 +34,21 @@ function lookup(context: TemplateContext, parts: readonly string[]): unknown {
 const JSON_ONLY = /^\{\{\s*json\s[^{}]*(?:\([^{}]*\)[^{}]*)*\}\}$/;
 
 /**
+ * The render of a template that is one `{{variable}}`: a text or number found as the context's
+ * own property is the text Handlebars would give (it prints it as is, escaping being off), read
+ * without running the template; anything else (absent, null, objects, arrays) takes Handlebars'
+ * own path. Why: signing renders the token template on every request.
+ */
+function directRender(variable: readonly string[], rendered: (context: TemplateContext) => string): (context: TemplateContext) => string {
+  return (context) => {
+    const found = lookup(context, variable);
+    if (typeof found === 'string') return found;
+    if (typeof found === 'number') return String(found);
+    return rendered(context);
+  };
+}
+
+/**
  * Compiles a manifest template. Escaping is off here on purpose: each place a value lands (path
  * segment, query, header, JSON body) applies its own encoding, which HTML escaping would corrupt.
  */
@@ -41,7 +56,8 @@ export function compileTemplate(source: string): CompiledTemplate {
   const variable = singleVariable(source);
   const isStatic = !source.includes('{{');
   const renderFn = isStatic ? () => source : handlebars.compile(source, { noEscape: true, strict: false, knownHelpersOnly: false });
-  const render = (context: TemplateContext): string => renderFn(context, { allowProtoPropertiesByDefault: false });
+  const rendered = (context: TemplateContext): string => renderFn(context, { allowProtoPropertiesByDefault: false });
+  const render = variable ? directRender(variable, rendered) : rendered;
   const value = variable
     ? (context: TemplateContext) => lookup(context, variable)
     : JSON_ONLY.test(source)

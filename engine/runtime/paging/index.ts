@@ -51,8 +51,19 @@ function bind<S>(strategy: PagingStrategy<S>, spec: S, pages: boolean): Paging {
   };
 }
 
-/** The paging of an action (an action without pagination reads one answer, as `none`). */
+const UNPAGED = bind(nonePaging, { type: 'none' }, false);
+const bound = new WeakMap<PaginationSpec, Paging>();
+
+/**
+ * The paging of an action (an action without pagination reads one answer, as `none`), bound once
+ * per spec: every page of every call asks for it, and a bound paging holds nothing per call.
+ */
 export function pagingOf(spec: PaginationSpec | undefined): Paging {
-  if (!spec) return bind(nonePaging, { type: 'none' }, false);
-  return bind(STRATEGIES[spec.type] as PagingStrategy<PaginationSpec>, spec, spec.type !== 'none');
+  if (!spec) return UNPAGED;
+  let paging = bound.get(spec);
+  if (!paging) {
+    paging = bind(STRATEGIES[spec.type] as PagingStrategy<PaginationSpec>, spec, spec.type !== 'none');
+    bound.set(spec, paging);
+  }
+  return paging;
 }
