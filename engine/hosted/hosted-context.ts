@@ -15,6 +15,8 @@ import { TokenIssuer, type TokenScope } from './tokens.js';
 declare module 'fastify' {
   interface FastifyRequest {
     scope?: TokenScope;
+    /** The store's tenancy mark the authentication checked the client under (TenancyCache). */
+    tenancyMark?: number;
   }
 }
 
@@ -141,7 +143,7 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
       return { connector_id: id, ...summary, entities };
     },
     async owned(request, id) {
-      const row = await context.tenancy.connector(tenantOf(request), id);
+      const row = await context.tenancy.connector(tenantOf(request), id, request.tenancyMark);
       if (!row) throw connectorNotFound();
       return row;
     },
@@ -168,7 +170,9 @@ function bearer(request: FastifyRequest): string {
 export function authenticator(context: HostedContext): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const scope = await context.tokens.verify(bearer(request));
-    if (!(await context.tenancy.clientIsLive(scope.clientId))) throw new UnauthenticatedError('the platform client of this token has been revoked');
+    const client = await context.tenancy.clientIsLive(scope.clientId);
+    if (!client.live) throw new UnauthenticatedError('the platform client of this token has been revoked');
     request.scope = scope;
+    request.tenancyMark = client.mark;
   };
 }

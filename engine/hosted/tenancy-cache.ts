@@ -20,19 +20,27 @@ export class TenancyCache {
 
   constructor(private readonly store: Store) {}
 
-  /** Whether the platform client exists and is not revoked. */
-  async clientIsLive(clientId: string): Promise<boolean> {
+  /**
+   * Whether the platform client exists and is not revoked. Answers the mark it was checked under
+   * too: the request's later lookups pass it to {@link connector}, so a request reads the mark once.
+   */
+  async clientIsLive(clientId: string): Promise<{ live: boolean; mark: number }> {
     const mark = this.current();
-    if (this.liveClients.has(clientId)) return true;
+    if (this.liveClients.has(clientId)) return { live: true, mark };
     const client = await this.store.findClient(clientId);
     const live = client !== undefined && !client.revoked_at;
     if (live && this.unchangedSince(mark)) bounded(this.liveClients).add(clientId);
-    return live;
+    return { live, mark };
   }
 
-  /** The tenant's connector with that id, as Store.getConnector answers it. */
-  async connector(tenant: Tenant, id: string): Promise<ConnectorRow | undefined> {
-    const mark = this.current();
+  /**
+   * The tenant's connector with that id, as Store.getConnector answers it. `checked` is the mark
+   * this request's authentication read: while it is still the one kept, the store is not asked
+   * again (a change committed since then is one this request may not see, as if it had been
+   * committed a moment later; the next request sees it).
+   */
+  async connector(tenant: Tenant, id: string, checked?: number): Promise<ConnectorRow | undefined> {
+    const mark = checked !== undefined && checked === this.mark ? checked : this.current();
     // NUL cannot occur in ids or tenant names (the URL and body checks refuse it), so the key is unambiguous.
     const key = `${tenant.clientId}\u0000${tenant.externalUserId}\u0000${id}`;
     const kept = this.connectors.get(key);
