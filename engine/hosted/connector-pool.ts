@@ -7,6 +7,8 @@ import type { Cipher, ConnectorRow, Store } from '../store/index.js';
 
 interface Entry {
   version: number;
+  /** The row's updated_at when the connection was opened: a PATCH of config (in any process) changes it, not the credentials version. */
+  updatedAt: string;
   connection: Connection;
 }
 
@@ -51,11 +53,11 @@ export class ConnectorPool {
   /** The connection of a connector the caller already resolved through a user-scoped read. */
   async connection(row: ConnectorRow): Promise<Connection> {
     const cached = this.entries.get(row.id);
-    if (cached && cached.version >= row.credentials_version) return cached.connection;
+    if (cached && cached.version >= row.credentials_version && cached.updatedAt === row.updated_at) return cached.connection;
     const stored = await this.store.readCredentials(row.id);
     if (!stored) throw new Error(`connector ${row.id} has no stored credentials`);
     const credentials = JSON.parse(this.cipher.decrypt(stored.ciphertext)) as Credentials;
-    const entry: Entry = { version: stored.version, connection: undefined as unknown as Connection };
+    const entry: Entry = { version: stored.version, updatedAt: row.updated_at, connection: undefined as unknown as Connection };
     entry.connection = openConnection(row.connector_type, {
       credentials,
       config: row.config,

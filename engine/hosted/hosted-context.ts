@@ -9,11 +9,14 @@ import { ClientAuthenticator } from './client-auth.js';
 import { ConnectorPool } from './connector-pool.js';
 import { ServiceMetrics } from './metrics.js';
 import type { HostedServerOptions } from './server-options.js';
+import { TenancyCache } from './tenancy-cache.js';
 import { TokenIssuer, type TokenScope } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     scope?: TokenScope;
+    /** The store's tenancy mark the authentication checked the client under (TenancyCache). */
+    tenancyMark?: number;
   }
 }
 
@@ -32,6 +35,8 @@ export interface HostedContext {
   clock: Clock;
   tokens: TokenIssuer;
   clients: ClientAuthenticator;
+  /** The live clients and tenant connectors looked up, kept until the store says tenancy data changed. */
+  tenancy: TenancyCache;
   metrics: ServiceMetrics;
   pool: ConnectorPool;
   scheduler: SyncScheduler;
@@ -117,6 +122,7 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
     background,
     tokens: new TokenIssuer(options.serviceKey, undefined, clock),
     clients: new ClientAuthenticator(store),
+    tenancy: new TenancyCache(store),
     async requestSync(tenant, id, full, runHere) {
       if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(clock.now()), earliest: true, full }))) throw connectorNotFound();
       if (background) scheduler.kick();
@@ -137,7 +143,7 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
       return { connector_id: id, ...summary, entities };
     },
     async owned(request, id) {
-      const row = await store.getConnector(tenantOf(request), id);
+      const row = await context.tenancy.connector(tenantOf(request), id, request.tenancyMark);
       if (!row) throw connectorNotFound();
       return row;
     },
@@ -164,8 +170,9 @@ function bearer(request: FastifyRequest): string {
 export function authenticator(context: HostedContext): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const scope = await context.tokens.verify(bearer(request));
-    const client = await context.store.findClient(scope.clientId);
-    if (!client || client.revoked_at) throw new UnauthenticatedError('the platform client of this token has been revoked');
+    const client = await context.tenancy.clientIsLive(scope.clientId);
+    if (!client.live) throw new UnauthenticatedError('the platform client of this token has been revoked');
     request.scope = scope;
+    request.tenancyMark = client.mark;
   };
 }

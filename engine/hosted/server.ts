@@ -6,6 +6,7 @@ import { authenticator, createHostedContext, type HostedContext } from './hosted
 import { registerJsonBody } from './json-body.js';
 import { registerNodeAnswers } from './node-answers.js';
 import { newRequestId, registerRequestIds } from './request-id.js';
+import { RequestLog } from './request-log.js';
 import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerExecuteRoutes } from './routes/execute-routes.js';
 import { registerMcpRoutes } from './routes/mcp-routes.js';
@@ -21,6 +22,7 @@ function createFramework(options: HostedServerOptions): FastifyInstance {
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: newRequestId,
+    logController: new RequestLog(),
     ...frameworkOptions(),
     logger:
       options.logger === false
@@ -54,9 +56,7 @@ function registerLifecycle(app: FastifyInstance, context: HostedContext): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, toEngineError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(reply, toEngineError({ statusCode: 404 }, request)));
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    context.metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    context.metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    context.metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
 }
 

@@ -11,6 +11,14 @@ export interface TokenScope {
 
 const AUDIENCE = 'connector-engine';
 export const TOKEN_TTL_SECONDS = 15 * 60;
+/** The most verified tokens kept; past it the cache starts over (tokens live 15 minutes, so real traffic stays far below). */
+const MAX_VERIFIED = 10_000;
+
+/** A token whose signature and claims were checked: its scope and when it expires (ms). */
+interface Verified {
+  scope: TokenScope;
+  expiresAtMs: number;
+}
 
 /**
  * Issues and checks the short-lived tokens the hosted API takes: HS256 JWTs scoped to one platform
@@ -19,6 +27,13 @@ export const TOKEN_TTL_SECONDS = 15 * 60;
  */
 export class TokenIssuer {
   private readonly key: Uint8Array;
+  /**
+   * Tokens already verified, by their exact text: the HMAC check and the claim parsing run once
+   * per token, not once per request. Only the exact same text hits, so a token of another tenant
+   * (or any altered one) is verified on its own. Revocation is not a property of the token: the
+   * authenticator checks the client on every request.
+   */
+  private readonly verified = new Map<string, Verified>();
 
   constructor(
     serviceKey: Buffer,
@@ -46,10 +61,17 @@ export class TokenIssuer {
 
   /** The scope of a valid token; expired, forged or foreign tokens are UNAUTHENTICATED. */
   async verify(token: string): Promise<TokenScope> {
+    const kept = this.verified.get(token);
+    // jose's rule, in ms: valid while the current second is before `exp`.
+    if (kept && this.clock.now() < kept.expiresAtMs) return kept.scope;
+    if (kept) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
-      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('claims missing');
-      return { clientId: payload.cid, externalUserId: payload.sub };
+      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.exp !== 'number') throw new Error('claims missing');
+      const scope: TokenScope = Object.freeze({ clientId: payload.cid, externalUserId: payload.sub });
+      if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+      this.verified.set(token, { scope, expiresAtMs: payload.exp * 1000 });
+      return scope;
     } catch (error) {
       const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
       throw new UnauthenticatedError(expired ? 'the access token has expired; get a new one from /v1/auth/token' : 'the access token is not valid');

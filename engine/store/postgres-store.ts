@@ -7,6 +7,7 @@ import { patchColumns } from './patch-columns.js';
 import { migratePostgres } from './postgres-migrations.js';
 import { PostgresRateSlots } from './postgres-rate-slots.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
+import { TENANCY_CHANNEL, TenancyListener } from './postgres-tenancy.js';
 import { limitReached, notRevoked } from './tenant-errors.js';
 import { SERIALIZE_SLICE, slices } from './timed-chunks.js';
 import type {
@@ -63,7 +64,12 @@ export async function openPostgresStore(url: string, clock: Clock = systemClock)
     await pool.end();
     throw error;
   }
-  return new PostgresStore(pool, clock);
+  return new PostgresStore(pool, new TenancyListener(url, clock), clock);
+}
+
+/** Tells every process listening (see TenancyListener) that tenancy data changed; sent at the commit of the caller's transaction. */
+async function notifyTenancy(client: pg.PoolClient): Promise<void> {
+  await client.query('SELECT pg_notify($1, $2)', [TENANCY_CHANNEL, '']);
 }
 
 /** The scale-out store: several server processes share one database through it. */
@@ -76,6 +82,7 @@ class PostgresStore implements Store {
 
   constructor(
     private readonly pool: pg.Pool,
+    private readonly tenancy: TenancyListener,
     private readonly clock: Clock = systemClock,
   ) {
     this.jobs = new PostgresSyncJobs(pool, clock);
@@ -107,6 +114,7 @@ class PostgresStore implements Store {
       ]);
       if (rowCount !== 1) return false;
       await client.query('DELETE FROM sync_jobs WHERE connector_id IN (SELECT id FROM connectors WHERE client_id = $1)', [clientId]);
+      await notifyTenancy(client);
       return true;
     });
   }
@@ -120,6 +128,7 @@ class PostgresStore implements Store {
       await client.query(`DELETE FROM sync_state WHERE connector_id IN (${owned})`, [clientId]);
       await client.query(`DELETE FROM sync_jobs WHERE connector_id IN (${owned})`, [clientId]);
       const { rowCount } = await client.query('DELETE FROM connectors WHERE client_id = $1', [clientId]);
+      await notifyTenancy(client);
       return rowCount ?? 0;
     });
   }
@@ -190,11 +199,14 @@ class PostgresStore implements Store {
     }
     // The UPDATE waits on the row lock of a credentials lock in progress, so a refresh in flight
     // cannot overwrite credentials replaced here.
-    const { rows } = await this.pool.query<ConnectorDbRow>(
-      `UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`,
-      values,
-    );
-    return rows[0] && toConnector(rows[0]);
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<ConnectorDbRow>(
+        `UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`,
+        values,
+      );
+      if (rows[0]) await notifyTenancy(client);
+      return rows[0] && toConnector(rows[0]);
+    });
   }
 
   async deleteConnector(tenant: Tenant, id: string): Promise<boolean> {
@@ -204,6 +216,7 @@ class PostgresStore implements Store {
       await client.query('DELETE FROM search_records WHERE connector_id = $1', [id]);
       await client.query('DELETE FROM sync_state WHERE connector_id = $1', [id]);
       await this.jobs.delete(client, id);
+      await notifyTenancy(client);
       return true;
     });
   }
@@ -350,12 +363,18 @@ class PostgresStore implements Store {
     return new PostgresRateSlots(this.pool, connectorId);
   }
 
+  tenancyMark(): number {
+    return this.tenancy.current();
+  }
+
+  /** Runs `fn` in a transaction; the tenancy mark moves after every commit (cheap, and this process's own notifications then never matter). */
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       const result = await fn(client);
       await client.query('COMMIT');
+      this.tenancy.bump();
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -366,15 +385,21 @@ class PostgresStore implements Store {
   }
 
   async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
-    await this.pool.query(
-      `UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = $2,
-         auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE $3 END WHERE id = $1`,
-      [connectorId, reason.slice(0, 500), new Date(this.clock.now()).toISOString()],
-    );
+    await this.transaction(async (client) => {
+      await client.query(
+        `UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = $2,
+           auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE $3 END WHERE id = $1`,
+        [connectorId, reason.slice(0, 500), new Date(this.clock.now()).toISOString()],
+      );
+      await notifyTenancy(client);
+    });
   }
 
   async clearNeedsReauth(connectorId: string): Promise<void> {
-    await this.pool.query(`UPDATE connectors SET ${AUTH_ACTIVE} WHERE id = $1 AND auth_state <> 'active'`, [connectorId]);
+    await this.transaction(async (client) => {
+      const { rowCount } = await client.query(`UPDATE connectors SET ${AUTH_ACTIVE} WHERE id = $1 AND auth_state <> 'active'`, [connectorId]);
+      if (rowCount) await notifyTenancy(client);
+    });
   }
 
   async countNeedsReauth(): Promise<Record<string, number>> {
@@ -417,8 +442,10 @@ class PostgresStore implements Store {
               `UPDATE connectors SET credentials_ciphertext = $2, credentials_version = credentials_version + 1, ${AUTH_ACTIVE} WHERE id = $1`,
               [connectorId, result.ciphertext],
             );
+            await notifyTenancy(client);
           }
           await client.query('COMMIT');
+          this.tenancy.bump();
           return result;
         } catch (error) {
           await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
@@ -438,6 +465,7 @@ class PostgresStore implements Store {
     if (this.closed) return;
     this.closed = true;
     await Promise.all(this.closing.splice(0).map((task) => task()));
+    await this.tenancy.close();
     await this.pool.end();
   }
 }

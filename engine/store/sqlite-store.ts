@@ -118,6 +118,9 @@ class SqliteStore implements Store {
   private readonly stmt: ReturnType<typeof prepareStatements>;
   /** The copy's writes on this connection, used when there is no write thread. */
   private readonly recordWrites: SqliteRecordWrites;
+  /** See tenancyMark: this connection's own tenancy writes, and the data_version last seen. */
+  private mark = 0;
+  private dataVersion = -1;
 
   constructor(
     private readonly db: Database.Database,
@@ -151,7 +154,7 @@ class SqliteStore implements Store {
       this.stmt.deleteClientJobs.run(clientId);
       return true;
     });
-    return revoke.immediate();
+    return this.changedTenancy(revoke.immediate());
   }
 
   async purgeClientConnectors(clientId: string): Promise<number> {
@@ -162,7 +165,7 @@ class SqliteStore implements Store {
       for (const id of ids) this.removeConnectorData(id);
       return this.stmt.deleteClientConnectors.run(clientId).changes;
     });
-    return purge.immediate();
+    return this.changedTenancy(purge.immediate());
   }
 
   async createConnector(input: NewConnector, options: CreateConnectorOptions = {}): Promise<ConnectorRow> {
@@ -227,7 +230,7 @@ class SqliteStore implements Store {
       this.removeConnectorData(id);
       return true;
     });
-    return remove();
+    return this.changedTenancy(remove());
   }
 
   async tenantSyncStates(tenant: Tenant, connectorId: string): Promise<SyncState[] | undefined> {
@@ -334,10 +337,11 @@ class SqliteStore implements Store {
 
   async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
     this.stmt.markNeedsReauth.run({ id: connectorId, reason: reason.slice(0, 500), now: new Date(this.clock.now()).toISOString() });
+    this.changedTenancy();
   }
 
   async clearNeedsReauth(connectorId: string): Promise<void> {
-    this.stmt.clearNeedsReauth.run(connectorId);
+    if (this.stmt.clearNeedsReauth.run(connectorId).changes > 0) this.changedTenancy();
   }
 
   async countNeedsReauth(): Promise<Record<string, number>> {
@@ -359,6 +363,7 @@ class SqliteStore implements Store {
         const result = await fn(current);
         if (result.ciphertext !== undefined) {
           const written = this.stmt.writeLeasedCredentials.run({ id: connectorId, token: lease.token, ciphertext: result.ciphertext });
+          this.changedTenancy();
           if (written.changes !== 1) {
             if (this.stmt.exists.get(connectorId) === undefined) {
               throw new ConnectorNotFoundError(`Connector ${connectorId} was deleted while its credentials were locked.`);
@@ -371,6 +376,26 @@ class SqliteStore implements Store {
         lease.release();
       }
     });
+  }
+
+  /**
+   * data_version moves when another connection commits (other processes, the write thread: then
+   * more often than tenancy changes, which only costs the lookups again); it never moves for this
+   * connection's own commits, which changedTenancy counts instead.
+   */
+  tenancyMark(): number {
+    const version = this.stmt.dataVersion.get() as number;
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.mark++;
+    }
+    return this.mark;
+  }
+
+  /** Moves the tenancy mark after a write of this connection to clients, connectors or credentials; passes `value` through. */
+  private changedTenancy<T>(value?: T): T {
+    this.mark++;
+    return value as T;
   }
 
   onClose(task: () => Promise<void>): void {
@@ -405,6 +430,7 @@ class SqliteStore implements Store {
     }
     const row = this.db.prepare(`UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`).get(values) as
       ConnectorDbRow | undefined;
+    this.changedTenancy();
     return row && toConnector(row);
   }
 }
@@ -439,6 +465,7 @@ function prepareStatements(db: Database.Database) {
       SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1, ${AUTH_ACTIVE}
       WHERE id = @id AND credentials_lock_token = @token`),
     exists: db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck(),
+    dataVersion: db.prepare('PRAGMA data_version').pluck(),
     markNeedsReauth: db.prepare(`UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = @reason,
       auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE @now END WHERE id = @id`),
     clearNeedsReauth: db.prepare(`UPDATE connectors SET ${AUTH_ACTIVE} WHERE id = ? AND auth_state <> 'active'`),

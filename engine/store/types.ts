@@ -379,6 +379,17 @@ export interface Store {
   /** How stale each connector type's copies are, for the service's lag metric (one row per type with live connectors). */
   syncFreshness(): Promise<SyncFreshness[]>;
 
+  /**
+   * A number that moves whenever a platform client, a connector or its credentials may have
+   * changed, through this store or any other process on the same database: what lets the hosted
+   * service keep the client and connector it looked up until they change, for one cheap check per
+   * request instead of the lookups. SQLite reads `PRAGMA data_version` (it moves when another
+   * connection commits) and counts this connection's own writes; PostgreSQL hears every such write
+   * on a LISTEN connection, and answers a new number on every call while that connection is not
+   * listening (not yet, or dropped), so nothing is kept across a gap in which a change went unheard.
+   */
+  tenancyMark(): number;
+
   /** The connection searches read the synchronized copy through (see RecordReader). */
   recordReader(): RecordReader;
 

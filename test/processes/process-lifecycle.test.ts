@@ -75,6 +75,8 @@ describe.each(['sqlite', 'postgres'] as const)('serve on %s', (backend) => {
       ENGINE_SECRET: SECRET,
       ENGINE_UPSTREAM_HUBSPOT: hubspot.base_url,
       ENGINE_SYNC_POLL_SECONDS: '1',
+      // The arrival of a request is logged at debug only (one line per request at info, when it ends).
+      ENGINE_LOG_LEVEL: 'debug',
     });
     const token = await platformToken(serve.url, url);
     // Every upstream answer takes 600 ms: the first sync pass (started by the create) and the call both run when SIGTERM comes.
@@ -94,7 +96,7 @@ describe.each(['sqlite', 'postgres'] as const)('serve on %s', (backend) => {
         });
         const path = `/api/v1/connectors/sources/${id}/execute`;
         const inFlight = call(serve.url, 'POST', path, { body: { entity: 'contacts', action: 'get', params: { contactId: '1001' } }, token });
-        // The server logs each request as it arrives: SIGTERM comes once this one is being handled.
+        // At debug the server logs each request as it arrives: SIGTERM comes once this one is being handled.
         await waitFor(() => serve.logs().some((log) => log.msg === 'incoming request' && (log.req as { url?: string } | undefined)?.url === path), {
           what: 'the server to receive the call',
           timeoutMs: 30_000,
