@@ -51,7 +51,6 @@ db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // loss can undo the latest ones. That cannot outrun the pass's stored state: the store's own
 // connection keeps FULL, so its commit of the state syncs the shared log with every record before it.
 db.pragma('synchronous = NORMAL');
-db.pragma('wal_autocheckpoint = 10000');
 const writes = prepareRecordWrites(db);
 const yieldToStore = () => waitWhileRaised(intent);
 const storeWantsLock = intentRaised(intent);
