@@ -5,11 +5,11 @@ import { newId } from './ids.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { patchColumns } from './patch-columns.js';
 import { migratePostgres } from './postgres-migrations.js';
+import { upsertPostgresRecords } from './postgres-record-writes.js';
 import { PostgresRateSlots } from './postgres-rate-slots.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
 import { TENANCY_CHANNEL, TenancyListener } from './postgres-tenancy.js';
 import { limitReached, notRevoked } from './tenant-errors.js';
-import { SERIALIZE_SLICE, slices } from './timed-chunks.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
@@ -254,25 +254,9 @@ class PostgresStore implements Store {
     return rowCount === 1;
   }
 
+  /** One transaction per batch (postgres-record-writes.ts). */
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
-    // One statement per slice: jsonb_to_recordset turns the slice into rows; IS DISTINCT FROM keeps
-    // an unchanged record's updated_at. Slices, not the whole batch, so that serializing one
-    // holds the event loop for a millisecond or two, and the loop runs between them.
-    for (const slice of slices(records, SERIALIZE_SLICE)) await this.writeSlice(connectorId, entity, generation, slice);
-  }
-
-  private async writeSlice(connectorId: string, entity: string, generation: number, records: readonly SyncedRecord[]): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO search_records (connector_id, entity, id, data, updated_at, sync_generation)
-       SELECT $1, $2, r.id, r.data, now(), $3 FROM jsonb_to_recordset($4::jsonb) AS r(id text, data jsonb)
-       ON CONFLICT (connector_id, entity, id) DO UPDATE SET
-         data = excluded.data,
-         updated_at = CASE WHEN search_records.data IS DISTINCT FROM excluded.data THEN excluded.updated_at ELSE search_records.updated_at END,
-         -- A pass never lowers the stamp of a newer one (a stalled runner after a takeover), so the
-         -- newer pass's sweep cannot remove a record it saw.
-         sync_generation = GREATEST(search_records.sync_generation, excluded.sync_generation)`,
-      [connectorId, entity, generation, JSON.stringify(records.map((r) => ({ id: r.id, data: r.data })))],
-    );
+    await upsertPostgresRecords(this.pool, { connectorId, entity, generation }, records);
   }
 
   async removeStaleRecords(connectorId: string, entity: string, generation: number): Promise<number> {

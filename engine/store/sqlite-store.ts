@@ -10,11 +10,12 @@ import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { SqliteLease } from './sqlite-lease.js';
 import { SqliteRateSlots } from './sqlite-rate-slots.js';
+import { storableJson } from './storable-json.js';
 import { migrateSqlite } from './sqlite-migrations.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
-import { prepareRecordWrites, type RecordTarget, type SqliteRecordWrites } from './sqlite-record-writes.js';
+import { prepareRecordWrites, type RecordTarget, type SerializedRecord, type SqliteRecordWrites } from './sqlite-record-writes.js';
 import { SqliteWriteThread, writeWorkerFile } from './sqlite-write-thread.js';
-import { runYieldingChunks, SERIALIZE_SLICE, slices, type ChunkBudget } from './timed-chunks.js';
+import { ChunkSizer, runYieldingChunks, SERIALIZE_SLICE, slices, type ChunkBudget } from './timed-chunks.js';
 import { announceWrites, WriteIntent } from './write-intent.js';
 import { limitReached, notRevoked } from './tenant-errors.js';
 import type {
@@ -72,7 +73,7 @@ const LOOP_CHUNK_BUDGET: ChunkBudget = { budgetMs: 4, maxItems: 64 };
  * migrates an SQLite store. WAL mode lets readers proceed while one writer writes; the busy
  * timeout makes another process's short write wait instead of failing.
  */
-export function openSqliteStore(path: string, clock: Clock = systemClock): Store {
+export function openSqliteStore(path: string, clock: Clock = systemClock, writeThreadPriority: 'low' | 'normal' = 'low'): Store {
   if (path !== SQLITE_MEMORY) {
     ensurePrivateDirectory(dirname(path));
     ensurePrivateFile(path);
@@ -96,7 +97,9 @@ export function openSqliteStore(path: string, clock: Clock = systemClock): Store
     return new SqliteStore(
       db,
       path === SQLITE_MEMORY ? undefined : path,
-      writeWorker ? new SqliteWriteThread(path, writeWorker, BUSY_TIMEOUT_MS, intent) : undefined,
+      writeWorker
+        ? new SqliteWriteThread(path, writeWorker, { busyTimeoutMs: BUSY_TIMEOUT_MS, intent, lowPriority: writeThreadPriority === 'low' })
+        : undefined,
       clock,
     );
   } catch (error) {
@@ -121,6 +124,8 @@ class SqliteStore implements Store {
   /** See tenancyMark: this connection's own tenancy writes, and the data_version last seen. */
   private mark = 0;
   private dataVersion = -1;
+  /** The pace of those writes, kept from batch to batch. */
+  private readonly loopSizer = new ChunkSizer(LOOP_CHUNK_BUDGET);
 
   constructor(
     private readonly db: Database.Database,
@@ -260,28 +265,16 @@ class SqliteStore implements Store {
   async writeRecords(connectorId: string, entity: string, generation: number, records: SyncedRecord[]): Promise<void> {
     const target: RecordTarget = { connectorId, entity, generation };
     const now = new Date(this.clock.now()).toISOString();
-    const serialize = (slice: readonly SyncedRecord[]) => slice.map((record) => ({ id: record.id, data: JSON.stringify(record.data) }));
-    if (!this.writes) {
-      await runYieldingChunks(serialize(records), LOOP_CHUNK_BUDGET, (chunk) => this.recordWrites.upsert(target, now, chunk));
-      return;
-    }
-    // Serialized a slice at a time, each sent as it is ready (the thread runs tasks in order), with
-    // the event loop free in between; a failure is handled at once and reported by Promise.all.
-    const sent: Promise<void>[] = [];
-    for (const slice of slices(records, SERIALIZE_SLICE)) {
-      if (sent.length > 0) await nextTurn();
-      const task = this.writes.upsert(target, now, serialize(slice));
-      task.catch(() => undefined);
-      sent.push(task);
-    }
-    await Promise.all(sent);
+    const serialized = await serializeRecords(records);
+    if (this.writes) await this.writes.upsert(target, now, serialized);
+    else await runYieldingChunks(serialized, this.loopSizer, (chunk) => this.recordWrites.upsert(target, now, chunk));
   }
 
   /** Chunked like writeRecords: one DELETE of a large copy would hold its connection (and the text index) for seconds. */
   async removeStaleRecords(connectorId: string, entity: string, generation: number): Promise<number> {
     const target: RecordTarget = { connectorId, entity, generation };
     if (this.writes) return this.writes.sweep(target);
-    return runYieldingChunks(this.recordWrites.staleSeqs(target), LOOP_CHUNK_BUDGET, (chunk) => this.recordWrites.remove(target, chunk));
+    return runYieldingChunks(this.recordWrites.staleSeqs(target), this.loopSizer, (chunk) => this.recordWrites.remove(target, chunk));
   }
 
   async saveSyncState(state: SyncState): Promise<void> {
@@ -433,6 +426,19 @@ class SqliteStore implements Store {
     this.changedTenancy();
     return row && toConnector(row);
   }
+}
+
+/**
+ * The batch as JSON texts (storableJson: one stringify per record), a slice at a time with the
+ * event loop free in between: a whole batch of large records would hold it for several ms.
+ */
+async function serializeRecords(records: readonly SyncedRecord[]): Promise<SerializedRecord[]> {
+  const out: SerializedRecord[] = [];
+  for (const slice of slices(records, SERIALIZE_SLICE)) {
+    if (out.length > 0) await nextTurn();
+    for (const record of slice) out.push({ id: record.id, data: storableJson(record.data) });
+  }
+  return out;
 }
 
 /** Every fixed statement of the store, prepared once per connection. */

@@ -1,12 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { InternalError } from '../errors.js';
 import type { RecordTarget, SerializedRecord } from './sqlite-record-writes.js';
-import type { WriteTask, WriteTaskAnswer } from './sqlite-write-worker.js';
+import type { WriteTask, WriteTaskAnswer, WriteWorkerData } from './sqlite-write-worker.js';
 import { workerFile } from '../worker-file.js';
 import type { WriteIntent } from './write-intent.js';
 
 /** A write task without its id (the thread numbers them). */
 type Task = { kind: 'upsert'; target: RecordTarget; now: string; records: SerializedRecord[] } | { kind: 'sweep'; target: RecordTarget };
+
+/** How the write thread runs. */
+export interface WriteThreadOptions {
+  busyTimeoutMs: number;
+  /** Raised while the store's thread writes: the write thread steps aside. */
+  intent: WriteIntent;
+  /** Runs at WRITE_THREAD_NICE (see OpenStoreOptions.writeThreadPriority). */
+  lowPriority: boolean;
+}
 
 interface Pending {
   resolve: (count: number) => void;
@@ -37,8 +46,7 @@ export class SqliteWriteThread {
   constructor(
     private readonly path: string,
     private readonly workerFile: string,
-    private readonly busyTimeoutMs: number,
-    private readonly intent: WriteIntent,
+    private readonly options: WriteThreadOptions,
   ) {}
 
   /** Upserts a batch; resolves once every record is committed. */
@@ -78,7 +86,10 @@ export class SqliteWriteThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile, { workerData: { path: this.path, busyTimeoutMs: this.busyTimeoutMs, intent: this.intent.buffer } });
+    const { busyTimeoutMs, intent, lowPriority } = this.options;
+    const worker = new Worker(this.workerFile, {
+      workerData: { path: this.path, busyTimeoutMs, intent: intent.buffer, lowPriority } satisfies WriteWorkerData,
+    });
     worker.on('message', (answer: WriteTaskAnswer) => this.settle(answer));
     worker.on('error', (error) => this.lost(worker, error));
     worker.on('exit', (code) => this.lost(worker, new Error(`the write worker exited with code ${code}`)));

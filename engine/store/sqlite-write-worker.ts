@@ -9,17 +9,21 @@ import Database from 'better-sqlite3';
 import { prepareRecordWrites, type RecordTarget, type SerializedRecord } from './sqlite-record-writes.js';
 import { registerSearchFunctions } from './strict-number.js';
 import { lowerThreadPriority } from './thread-priority.js';
-import { runTimedChunks, type ChunkBudget } from './timed-chunks.js';
-import { waitWhileRaised } from './write-intent.js';
+import { ChunkSizer, runTimedChunks, type ChunkBudget } from './timed-chunks.js';
+import { intentRaised, waitWhileRaised } from './write-intent.js';
 
 /**
- * One write transaction of this thread costs about this much. Why 10 ms: it is the longest the
- * store's thread waits for the lock when it wants it mid-chunk (its event loop waits with it), and
- * FTS5 pays per transaction (a segment per commit, merges): 10 ms chunks write a record in about
- * 0.55 ms against 0.43 ms for 500-record transactions and 0.8 ms for 2 ms ones (measured on the
- * sandbox's CRM contacts, about 370 bytes of JSON each).
+ * One write transaction of this thread costs about this much, unless the store's thread wants the
+ * lock first: the upsert then commits after the record in progress (WriteIntent), so a write on
+ * the event loop's thread waits for one record and a commit, not for the whole budget. Why this
+ * long: FTS5 and the WAL pay per commit (pages rewritten, the index's segment structure), and the
+ * text index makes that cost grow with the records' text: on the sandbox's CRM contacts
+ * (about 2 KB of JSON each, every property), 4-record transactions cost 3.6-5.9 ms a record,
+ * 20-record ones 2.5 ms, 100-record ones 1.5 ms and 500-record ones 1.5-2.2 ms (scripts:
+ * /tmp replay of 3,000 contacts, on a loaded 2-core machine). Other processes on the same file
+ * (no shared flag) wait at most this long, within the busy timeout.
  */
-export const WRITE_CHUNK_BUDGET: ChunkBudget = { budgetMs: 10, maxItems: 500 };
+export const WRITE_CHUNK_BUDGET: ChunkBudget = { budgetMs: 100, maxItems: 500 };
 
 /** The write thread's nice value: under CPU contention, the event loop's thread (nice 0) gets most of a core. */
 export const WRITE_THREAD_NICE = 10;
@@ -31,20 +35,37 @@ export type WriteTask =
 /** The answer: how many rows the task wrote or removed, or the error's message. */
 export type WriteTaskAnswer = { id: number; count: number } | { id: number; error: string };
 
-const { path, busyTimeoutMs, intent } = workerData as { path: string; busyTimeoutMs: number; intent: SharedArrayBuffer };
-lowerThreadPriority(WRITE_THREAD_NICE);
+/** What the store's thread starts this thread with. */
+export interface WriteWorkerData {
+  path: string;
+  busyTimeoutMs: number;
+  intent: SharedArrayBuffer;
+  lowPriority: boolean;
+}
+
+const { path, busyTimeoutMs, intent, lowPriority } = workerData as WriteWorkerData;
+if (lowPriority) lowerThreadPriority(WRITE_THREAD_NICE);
 const db = new Database(path, { fileMustExist: true });
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // The sort-key triggers read typed values with these (engine/search/sort-keys-sqlite.ts).
 registerSearchFunctions(db);
+// In WAL mode NORMAL syncs the log at checkpoints instead of at every commit, and a killed process
+// still loses no committed transaction (sqlite.org/pragma.html#pragma_synchronous); only a power
+// loss can undo the latest ones. That cannot outrun the pass's stored state: the store's own
+// connection keeps FULL, so its commit of the state syncs the shared log with every record before it.
+db.pragma('synchronous = NORMAL');
 const writes = prepareRecordWrites(db);
 const yieldToStore = () => waitWhileRaised(intent);
+const storeWantsLock = intentRaised(intent);
+// One pace per kind of task, kept from task to task: a task is one batch, and its first chunks would be tiny otherwise.
+const upsertSizer = new ChunkSizer(WRITE_CHUNK_BUDGET);
+const sweepSizer = new ChunkSizer(WRITE_CHUNK_BUDGET);
 
 function run(task: WriteTask): number {
   if (task.kind === 'upsert') {
-    return runTimedChunks(task.records, WRITE_CHUNK_BUDGET, (chunk) => writes.upsert(task.target, task.now, chunk), yieldToStore);
+    return runTimedChunks(task.records, upsertSizer, (chunk) => writes.upsert(task.target, task.now, chunk, storeWantsLock), yieldToStore);
   }
-  return runTimedChunks(writes.staleSeqs(task.target), WRITE_CHUNK_BUDGET, (chunk) => writes.remove(task.target, chunk), yieldToStore);
+  return runTimedChunks(writes.staleSeqs(task.target), sweepSizer, (chunk) => writes.remove(task.target, chunk), yieldToStore);
 }
 
 parentPort?.on('message', (task: WriteTask) => {

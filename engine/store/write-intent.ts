@@ -30,6 +30,12 @@ export class WriteIntent {
   }
 }
 
+/** The write thread's side: a check that is true while the flag is raised (cheap enough to ask after every row). */
+export function intentRaised(buffer: SharedArrayBuffer): () => boolean {
+  const flag = new Int32Array(buffer);
+  return () => Atomics.load(flag, 0) !== 0;
+}
+
 /** The write thread's side: blocks while the flag is raised (in slices, so termination is never held up). */
 export function waitWhileRaised(buffer: SharedArrayBuffer): void {
   const flag = new Int32Array(buffer);

@@ -25,7 +25,8 @@ export class LocalCopy implements AttachedCopy {
   ) {}
 
   private store(): Promise<Store> {
-    this.opened ??= typeof this.storeOption === 'string' ? openStore(this.storeOption) : Promise.resolve(this.storeOption);
+    // A copy this connection opens serves its own awaited sync(): its write thread takes a fair share of a busy machine.
+    this.opened ??= typeof this.storeOption === 'string' ? openStore(this.storeOption, { writeThreadPriority: 'normal' }) : Promise.resolve(this.storeOption);
     return this.opened;
   }
 

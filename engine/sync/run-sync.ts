@@ -80,6 +80,8 @@ class EntityPass {
   readonly state: SyncState;
   private readonly seen = new Set<string>();
   private batch: SyncedRecord[] = [];
+  /** The batch being written (flush), while the next one fills. */
+  private writing: Promise<void> | undefined;
   /** The cursor of the last successful pass: what the stored state keeps until this one succeeds. */
   private readonly committedCursor: string | null;
   /** The newest `cursor_field` value read so far, written or not. */
@@ -126,6 +128,7 @@ class EntityPass {
       const discovered = this.plan.discover_fields ? await discoverFields(this.options.connection, this.entity, this.plan.discover_fields) : undefined;
       for await (const record of readPlan(this.options.connection, this.entity, this.plan, since, discovered?.readParams)) await this.add(record);
       await this.flush();
+      await this.settle();
       // Only a full pass that read everything (and still owns its job) may remove what it did not see.
       this.options.signal?.throwIfAborted();
       if (this.state.mode === 'full') await store.removeStaleRecords(connectorId, this.entity, this.state.generation);
@@ -134,6 +137,8 @@ class EntityPass {
       if (discovered) this.state.value_types = discovered.valueTypes;
       if (this.state.mode === 'full') this.state.last_full_at = finished;
     } catch (error) {
+      // The batch still being written ends first (written or not): its state update must not follow this one.
+      await this.writing?.catch(() => undefined);
       // A failed pass keeps the cursor of what is durably copied: the next one reads from there.
       Object.assign(this.state, {
         status: 'failed',
@@ -160,17 +165,42 @@ class EntityPass {
     // A record reached through two partitions (a task in two projects) is written once per pass.
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.batch.push({ id: toStorable(key), data: toStorable(copyRecord(record, this.plan)) });
+    // The data is made storable where the store serializes it (engine/store/storable-json.ts), in one pass over its JSON.
+    this.batch.push({ id: toStorable(key), data: copyRecord(record, this.plan) });
     if (this.batch.length >= (this.options.batchSize ?? 500)) await this.flush();
   }
 
+  /**
+   * Hands the full batch to the store and goes back to reading while it is written: at most one
+   * batch is being written while the next one fills (a bounded queue of two), so the upstream's
+   * pages and the store's writes overlap instead of taking turns.
+   */
   private async flush(): Promise<void> {
     if (this.batch.length === 0) return;
     this.options.signal?.throwIfAborted();
-    await this.options.store.writeRecords(this.options.connectorId, this.entity, this.state.generation, this.batch);
-    this.state.records += this.batch.length;
+    const [batch, highWater] = [this.batch, this.highWater];
     this.batch = [];
-    this.writtenHighWater = this.highWater;
+    await this.settle();
+    this.writing = this.write(batch, highWater);
+    // Handled at once: a failed write is reported by the next settle(), not as an unhandled rejection while a page loads.
+    this.writing.catch(() => undefined);
+  }
+
+  /** Waits for the batch being written; throws its failure. */
+  private async settle(): Promise<void> {
+    const writing = this.writing;
+    this.writing = undefined;
+    await writing;
+  }
+
+  /**
+   * Writes one batch, then moves the stored state past it: its records counted and, for ordered
+   * reads, the cursor up to the newest value it held. Batches are written in order, one at a time.
+   */
+  private async write(batch: SyncedRecord[], highWater: string | null): Promise<void> {
+    await this.options.store.writeRecords(this.options.connectorId, this.entity, this.state.generation, batch);
+    this.state.records += batch.length;
+    this.writtenHighWater = highWater;
     this.state.cursor = this.durableCursor();
     // The stored state follows the pass batch by batch, so GET .../sync (any process) shows progress.
     await this.options.store.saveSyncState(this.state);
