@@ -133,6 +133,7 @@ const FILTERS: Record<string, FilterCase[]> = {
 
 let sandbox: Sandbox;
 let cluster: PostgresCluster | undefined;
+let starting: Promise<PostgresCluster> | undefined;
 const dirs: string[] = [];
 
 beforeAll(async () => {
@@ -141,6 +142,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await sandbox?.close();
+  await starting?.catch(() => undefined);
   await cluster?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -188,8 +190,9 @@ interface Synced {
 describe.each(['sqlite', 'postgres'] as const)('sync and search on %s', (backend) => {
   const databaseUrl = async (name: string): Promise<string> => {
     if (backend === 'postgres') {
-      cluster ??= await startPostgres();
-      return cluster.createDatabase();
+      // The copies are made concurrently: they share one start, so one cluster is started and stopped.
+      starting ??= startPostgres().then((started) => (cluster = started));
+      return (await starting).createDatabase();
     }
     const dir = mkdtempSync(join(tmpdir(), 'sync-search-'));
     dirs.push(dir);
