@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ListResult, RecordResult } from '../../engine/index.js';
 import type { AsanaTask } from '../../engine/sandbox/asana/index.js';
-import { startAsana, type AsanaHarness } from '../support/asana.js';
+import { ASANA_PROJECT_FIELDS, startAsana, type AsanaHarness } from '../support/asana.js';
 
 let hub: AsanaHarness;
 let premium: string;
@@ -103,35 +103,7 @@ describe('asana lists', () => {
     const active = await list('workspace_projects', { workspace_gid: premium, archived: false });
     expect(archived.data.length + active.data.length).toBe(projects.length);
     const project = (await hub.asana().execute('projects', 'get', { project_gid: bigProject })) as RecordResult;
-    for (const field of [
-      'archived',
-      'color',
-      'completed',
-      'completed_at',
-      'created_at',
-      'current_status',
-      'current_status_update',
-      'custom_fields',
-      'default_access_level',
-      'default_view',
-      'due_on',
-      'due_date',
-      'followers',
-      'members',
-      'minimum_access_level_for_customization',
-      'minimum_access_level_for_sharing',
-      'modified_at',
-      'name',
-      'notes',
-      'owner',
-      'permalink_url',
-      'privacy_setting',
-      'public',
-      'resource_type',
-      'start_on',
-      'team',
-      'workspace',
-    ]) {
+    for (const field of ASANA_PROJECT_FIELDS) {
       expect(project.data).toHaveProperty(field);
     }
     const team = (project.data.team as { gid: string }).gid;

@@ -22,6 +22,7 @@ import {
 import { checkResponse, loadOpenApi, type RecordedExchange } from '../support/openapi-conformance.js';
 import { upstreamSpec } from '../support/upstream-specs.js';
 import { httpCall, type HttpAnswer } from '../support/http-call.js';
+import { ASANA_PROJECT_FIELDS } from '../support/asana.js';
 
 const doc = loadOpenApi(upstreamSpec('asana-v1.yaml'));
 
@@ -606,35 +607,7 @@ describe('projects, users, teams, tags, attachments', () => {
 });
 
 describe('single reads', () => {
-  const projectFields = [
-    'archived',
-    'color',
-    'completed',
-    'completed_at',
-    'created_at',
-    'current_status',
-    'current_status_update',
-    'custom_fields',
-    'default_access_level',
-    'default_view',
-    'due_on',
-    'due_date',
-    'followers',
-    'members',
-    'minimum_access_level_for_customization',
-    'minimum_access_level_for_sharing',
-    'modified_at',
-    'name',
-    'notes',
-    'owner',
-    'permalink_url',
-    'privacy_setting',
-    'public',
-    'resource_type',
-    'start_on',
-    'team',
-    'workspace',
-  ];
+  const projectFields = [...ASANA_PROJECT_FIELDS];
   const taskFields = [
     'gid',
     'resource_type',

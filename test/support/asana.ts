@@ -34,3 +34,34 @@ export async function startAsana(options: { rateLimits?: boolean } = {}): Promis
     close: () => sandbox.close(),
   };
 }
+
+/** Every property a full Asana project read carries (the spec's ProjectResponse), for tests of the fake and of the connector alike. */
+export const ASANA_PROJECT_FIELDS: readonly string[] = [
+  'archived',
+  'color',
+  'completed',
+  'completed_at',
+  'created_at',
+  'current_status',
+  'current_status_update',
+  'custom_fields',
+  'default_access_level',
+  'default_view',
+  'due_on',
+  'due_date',
+  'followers',
+  'members',
+  'minimum_access_level_for_customization',
+  'minimum_access_level_for_sharing',
+  'modified_at',
+  'name',
+  'notes',
+  'owner',
+  'permalink_url',
+  'privacy_setting',
+  'public',
+  'resource_type',
+  'start_on',
+  'team',
+  'workspace',
+];
