@@ -1,18 +1,21 @@
 import { Command } from 'commander';
-import { entitiesText, describeEntities } from './entities-command.js';
-import { connectorSource } from './connector-source.js';
-import { execCommand } from './exec-command.js';
-import { lintManifests } from './lint-command.js';
-import { mcpCommand, type McpOptions } from './mcp-command.js';
-import { printError, printJson } from './output.js';
-import { sandboxCommand } from './sandbox-command.js';
-import { createClientCommand, listClientsCommand, revokeClientCommand } from './clients-command.js';
-import { serveCommand } from './serve-command.js';
-import { syncCommand } from './sync-command.js';
+import type { McpOptions } from './mcp-command.js';
+import { printError } from './output.js';
 
 /** Commander's way to take a repeatable option as a list. */
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/**
+ * A command's action with its module loaded only when that command runs: the commands pull in
+ * different parts of the engine (the hosted service, the MCP SDK, the fakes), and loading them all
+ * cost every start about a second of CPU, `--help` and `clients list` included.
+ */
+function lazy<M, A extends unknown[]>(load: () => Promise<M>, pick: (module: M) => (...args: A) => unknown): (...args: A) => Promise<void> {
+  return guarded(async (...args: A) => {
+    await pick(await load())(...args);
+  });
 }
 
 /** Runs a command's action and prints its failure as the CLI's error line (exit code set there) instead of a stack trace. */
@@ -49,14 +52,17 @@ function addLintCommand(program: Command): void {
     .description('validate connector manifests (default: every shipped one); prints file:line:col problems')
     .argument('[files...]', 'manifest files')
     .action(
-      guarded((files: string[]) => {
-        const report = lintManifests(files);
-        for (const problem of report.problems) process.stderr.write(problem + '\n');
-        process.stdout.write(
-          `${report.files} manifest${report.files === 1 ? '' : 's'} checked, ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}\n`,
-        );
-        if (report.problems.length > 0) process.exitCode = 1;
-      }),
+      lazy(
+        () => import('./lint-command.js'),
+        ({ lintManifests }) =>
+          (files: string[]) => {
+            const report = lintManifests(files);
+            for (const problem of report.problems) process.stderr.write(problem + '\n');
+            const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+            process.stdout.write(`${count(report.files, 'manifest')} checked, ${count(report.problems.length, 'problem')}\n`);
+            if (report.problems.length > 0) process.exitCode = 1;
+          },
+      ),
     );
 }
 
@@ -83,7 +89,12 @@ function addExecCommand(program: Command): void {
     .option('--all', 'follow every page and print one record per line (NDJSON)')
     .option('--output <file>', 'for download: write the file here instead of stdout')
     .option('--sandbox', 'run against the built-in fake upstream with its credentials (no set-up needed)')
-    .action(guarded(execCommand));
+    .action(
+      lazy(
+        () => import('./exec-command.js'),
+        (m) => m.execCommand,
+      ),
+    );
 }
 
 /** `entities`: what a connector type offers, for someone about to call it. */
@@ -95,11 +106,15 @@ function addEntitiesCommand(program: Command): void {
     .option('--manifest <file>', 'describe this manifest file instead of a shipped type')
     .option('--json', 'print JSON instead of text')
     .action(
-      guarded((type: string | undefined, options: { json?: boolean; manifest?: string }) => {
-        const { source } = connectorSource(type === undefined ? [] : [type], [], options.manifest);
-        if (options.json) printJson(describeEntities(source));
-        else process.stdout.write(entitiesText(source) + '\n');
-      }),
+      lazy(
+        async () => ({ ...(await import('./entities-command.js')), ...(await import('./connector-source.js')), ...(await import('./output.js')) }),
+        ({ connectorSource, describeEntities, entitiesText, printJson }) =>
+          (type: string | undefined, options: { json?: boolean; manifest?: string }) => {
+            const { source } = connectorSource(type === undefined ? [] : [type], [], options.manifest);
+            if (options.json) printJson(describeEntities(source));
+            else process.stdout.write(entitiesText(source) + '\n');
+          },
+      ),
     );
 }
 
@@ -112,7 +127,12 @@ function addSandboxCommand(program: Command): void {
     .option('--records <n>', 'size of the largest collections')
     .option('--seed <n>', 'seed of the generated data')
     .option('--no-rate-limits', 'switch the upstream rate limits off (benchmarks)')
-    .action(guarded(sandboxCommand));
+    .action(
+      lazy(
+        () => import('./sandbox-command.js'),
+        (m) => m.sandboxCommand,
+      ),
+    );
 }
 
 /** `serve`: the hosted HTTP API. */
@@ -128,7 +148,12 @@ function addServeCommand(program: Command): void {
     .option('--max-connectors-per-user <n>', 'most connectors one end user of one platform client may hold (default ENGINE_MAX_CONNECTORS_PER_USER or 100)')
     .option('--execute-deadline-ms <ms>', 'deadline of an execute whose body names no timeout_ms (default ENGINE_EXECUTE_DEADLINE_MS or 30000)')
     .option('--no-rate-limits', "switch the manifests' client-side rate limits off, and with --sandbox the fakes' limits too (benchmarks only)")
-    .action(guarded(serveCommand));
+    .action(
+      lazy(
+        () => import('./serve-command.js'),
+        (m) => m.serveCommand,
+      ),
+    );
 }
 
 /** `mcp`: a connector's entities and actions as MCP tools, over stdio, for an agent's MCP client to start. */
@@ -144,7 +169,14 @@ function addMcpCommand(program: Command): void {
     .option('--allow-origin <origin>', "another origin requests may go to besides the manifest's hosts (repeatable)", collect, [])
     .option('--sandbox', 'serve the built-in fake upstream with its credentials (no set-up needed)')
     .option('--store <url>', 'keep a synchronized copy here (sqlite:<file> or postgres://...): adds the search tools and a sync tool')
-    .action(guarded((type: string | undefined, options: McpOptions) => mcpCommand(type === undefined ? [] : [type], options)));
+    .action(
+      lazy(
+        () => import('./mcp-command.js'),
+        ({ mcpCommand }) =>
+          (type: string | undefined, options: McpOptions) =>
+            mcpCommand(type === undefined ? [] : [type], options),
+      ),
+    );
 }
 
 /** `sync`: one sync pass by hand, e.g. to fill a copy before the scheduler would. */
@@ -157,7 +189,12 @@ function addSyncCommand(program: Command): void {
     .option('--full', 'read everything and remove what disappeared, even where an incremental pass would do')
     .option('--sandbox', 'read from the built-in fake upstreams (for connectors created by `serve --sandbox`)')
     .option('--batch-size <records>', 'records per write transaction (default 500); a killed pass loses at most one batch of work')
-    .action(guarded(syncCommand));
+    .action(
+      lazy(
+        () => import('./sync-command.js'),
+        (m) => m.syncCommand,
+      ),
+    );
 }
 
 /** `clients create|list|revoke`: the platform clients of the hosted API, managed on the database directly. */
@@ -168,17 +205,32 @@ function addClientsCommands(program: Command): void {
     .description('create a platform client; prints {"client_id", "client_secret"} as one JSON line')
     .requiredOption('--name <name>', 'client name')
     .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
-    .action(guarded(createClientCommand));
+    .action(
+      lazy(
+        () => import('./clients-command.js'),
+        (m) => m.createClientCommand,
+      ),
+    );
   clients
     .command('list')
     .description('list platform clients, one JSON line each')
     .option('--database-url <url>', 'database')
-    .action(guarded(listClientsCommand));
+    .action(
+      lazy(
+        () => import('./clients-command.js'),
+        (m) => m.listClientsCommand,
+      ),
+    );
   clients
     .command('revoke')
     .description('revoke a platform client: its tokens stop at once and its connectors become unreachable (kept, unless --purge)')
     .argument('<client_id>', 'client id')
     .option('--database-url <url>', 'database')
     .option('--purge', "also delete the client's connectors with their credentials and synchronized copies")
-    .action(guarded(revokeClientCommand));
+    .action(
+      lazy(
+        () => import('./clients-command.js'),
+        (m) => m.revokeClientCommand,
+      ),
+    );
 }

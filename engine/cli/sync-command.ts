@@ -1,9 +1,9 @@
 import { InvalidRequestError } from '../errors.js';
 import { syncOnce } from '../hosted/index.js';
-import { startSandbox, type Sandbox } from '../sandbox/index.js';
+import type { Sandbox } from '../sandbox/index.js';
 import { printJson } from './output.js';
 import { progressBar } from './progress-bar.js';
-import { DEFAULT_DATABASE_URL, upstreamRoutes } from './serve-command.js';
+import { DEFAULT_DATABASE_URL, startLazySandbox, upstreamRoutes } from './serve-command.js';
 
 /** `--batch-size`: a whole number of records from 1 to 10,000, or a usage error naming the option. */
 function parseBatchSize(text: string): number {
@@ -33,7 +33,7 @@ export async function syncCommand(connectorId: string, options: SyncCommandOptio
   let sandbox: Sandbox | undefined;
   try {
     // The sandbox's data and credentials come from its seed, so a fresh one serves the same upstream.
-    if (options.sandbox) sandbox = await startSandbox({});
+    if (options.sandbox) sandbox = await startLazySandbox({});
     const { upstreams, allowOrigins } = upstreamRoutes(sandbox);
     const bar = progressBar(process.stderr);
     const result = await syncOnce({

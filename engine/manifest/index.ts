@@ -1,5 +1,5 @@
 export { parseManifest, loadManifestFile } from './load.js';
-export { findManifest, shippedManifests, connectorsDir } from './registry.js';
+export { findManifest, shippedManifests, shippedTypes, connectorsDir } from './registry.js';
 export { createParamsAjv, type Ajv, type ErrorObject, type ValidateFunction } from './schema-validator.js';
 export type * from './types.js';
 export { planReads } from './plan-reads.js';

@@ -1,9 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { MethodNotAllowedError } from '../../errors.js';
-import { createMcpServer } from '../../mcp/index.js';
 import { tenantOf, type HostedContext } from '../hosted-context.js';
-import { hostedMcpConnectors } from '../mcp-connectors.js';
+
+/** What answering MCP needs, loaded once on the first MCP request. */
+interface McpParts {
+  StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+  createMcpServer: typeof import('../../mcp/index.js').createMcpServer;
+  hostedMcpConnectors: typeof import('../mcp-connectors.js').hostedMcpConnectors;
+}
+let mcpParts: Promise<McpParts> | undefined;
+
+/**
+ * Loads the MCP SDK (with zod) on first use rather than with the hosted door: it is about a third of
+ * a second of CPU at start-up, and `connector-engine sync`, `clients` and every process that never
+ * answers MCP would pay it on each start.
+ */
+function loadMcpParts(): Promise<McpParts> {
+  mcpParts ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('../../mcp/index.js'), import('../mcp-connectors.js')]).then(
+    ([sdk, mcp, connectors]) => ({
+      StreamableHTTPServerTransport: sdk.StreamableHTTPServerTransport,
+      createMcpServer: mcp.createMcpServer,
+      hostedMcpConnectors: connectors.hostedMcpConnectors,
+    }),
+  );
+  return mcpParts;
+}
 
 /**
  * Answers one MCP message over streamable HTTP, statelessly: a server with the tools of the
@@ -12,6 +33,7 @@ import { hostedMcpConnectors } from '../mcp-connectors.js';
  * answer, and no session outlives what the token allows.
  */
 async function answerMcp(context: HostedContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { StreamableHTTPServerTransport, createMcpServer, hostedMcpConnectors } = await loadMcpParts();
   const tenant = tenantOf(request);
   const rows = await context.store.listConnectors(tenant);
   const server = createMcpServer({
