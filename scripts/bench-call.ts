@@ -4,9 +4,10 @@
  * their own (scripts/bench-load-upstreams.ts), so this process's CPU and memory are the client's.
  *
  * 1. Per-call overhead: `execute('contacts', 'list', {limit: 100})` against a hand-written got call
- *    of the same request and against the official HubSpot client (`crm.contacts.basicApi.getPage(100)`
- *    with `basePath` on the fake), with each side's CPU per call. Goals: engine/got <= 1.05,
- *    engine/SDK <= 0.9.
+ *    of the same request, against the official HubSpot client (`crm.contacts.basicApi.getPage(100)`
+ *    with `basePath` on the fake), and against a bare `undici.request` (the client the engine sends
+ *    with, so engine/undici is the engine's own cost), with each side's CPU per call. Goals:
+ *    engine/got <= 1.05, engine/SDK <= 0.9.
  * 2. `records()` over 100,000 contacts against a hand-written got loop paging with `after`:
  *    records/s ratio (goal >= 0.95) and each side's RSS growth.
  * 3. Downloads: the 200 MiB Asana attachment through the engine against `got.stream` of the
@@ -19,6 +20,7 @@
  */
 import { Client } from '@hubspot/api-client';
 import got from 'got';
+import { Agent, request } from 'undici';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
@@ -88,6 +90,7 @@ function hubspotSides(hubspot: UpstreamInfo): Side[] {
   const engine = connect('hubspot', { credentials: hubspot.credentials, baseUrl: hubspot.base_url, rateLimit: false });
   const sdk = new Client({ accessToken: token, basePath: hubspot.base_url });
   const url = `${hubspot.base_url}/crm/v3/objects/contacts?limit=100`;
+  const undiciAgent = new Agent({ keepAliveTimeout: 10_000 });
   const expectPage = (length: number, who: string) => {
     if (length !== 100) throw new Error(`${who} got a page of ${length} records, expected 100`);
   };
@@ -99,15 +102,27 @@ function hubspotSides(hubspot: UpstreamInfo): Side[] {
       expectPage(body.results.length, 'hand-written got');
     }),
     side('sdk', async () => expectPage((await sdk.crm.contacts.basicApi.getPage(100)).results.length, 'HubSpot SDK')),
+    side('undici', async () => {
+      const answer = await request(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, dispatcher: undiciAgent });
+      expectPage((JSON.parse(await answer.body.text()) as { results: unknown[] }).results.length, 'bare undici.request');
+    }),
   ];
 }
 
-/** Per-call overhead: engine vs hand-written got vs the official HubSpot client. */
+/** Per-call overhead: engine vs hand-written got vs the official HubSpot client vs bare undici. */
 async function perCall(hubspot: UpstreamInfo): Promise<void> {
   const sides = hubspotSides(hubspot);
-  const [engine, handGot, sdk] = sides as [Side, Side, Side];
+  const [engine, handGot, sdk, undici] = sides as [Side, Side, Side, Side];
   for (let i = 0; i < WARMUP; i++) for (const side of sides) await side.run();
-  const ratios = { got: [] as number[], sdk: [] as number[], gotMean: [] as number[], cpuGot: [] as number[], cpuSdk: [] as number[] };
+  const ratios = {
+    got: [] as number[],
+    sdk: [] as number[],
+    undici: [] as number[],
+    gotMean: [] as number[],
+    cpuGot: [] as number[],
+    cpuSdk: [] as number[],
+    cpuUndici: [] as number[],
+  };
   console.log(`per-call: contacts list limit=100 on the HubSpot fake, ${ITERATIONS} calls per side per round, order rotated per call`);
   for (let round = 1; round <= ROUNDS; round++) {
     await callRound(sides);
@@ -121,10 +136,13 @@ async function perCall(hubspot: UpstreamInfo): Promise<void> {
     ratios.sdk.push(median(engine.times) / median(sdk.times));
     ratios.cpuGot.push(cpu(engine) / cpu(handGot));
     ratios.cpuSdk.push(cpu(engine) / cpu(sdk));
+    ratios.undici.push(median(engine.times) / median(undici.times));
+    ratios.cpuUndici.push(cpu(engine) / cpu(undici));
   }
   console.log(`  engine/got p50 ratio ${spread(ratios.got)}, mean ratio ${spread(ratios.gotMean)}  (goal <= 1.05)`);
   console.log(`  engine/SDK p50 ratio ${spread(ratios.sdk)}  (goal <= 0.9)`);
-  console.log(`  CPU per call engine/got ${spread(ratios.cpuGot)}, engine/SDK ${spread(ratios.cpuSdk)}`);
+  console.log(`  engine/undici.request p50 ratio ${spread(ratios.undici)}  (the engine's own cost over the client it sends with)`);
+  console.log(`  CPU per call engine/got ${spread(ratios.cpuGot)}, engine/SDK ${spread(ratios.cpuSdk)}, engine/undici ${spread(ratios.cpuUndici)}`);
 }
 
 interface Pass {

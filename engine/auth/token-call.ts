@@ -4,9 +4,8 @@
  * nothing is retried (a refresh token or a code may be single-use, so a lost answer to a retry
  * would burn it).
  */
-import got from 'got';
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import type { EgressPolicy, Redactor, UpstreamRequestListener } from '../http/index.js';
+import { AttemptTimeout, sendAttempt, type EgressPolicy, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { OAuth2Spec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 
@@ -52,28 +51,34 @@ function parseJson(text: string): unknown {
 export async function sendTokenCall(call: TokenCall, policy: TokenCallPolicy): Promise<TokenAnswer> {
   const { url, fields } = call;
   if (call.bodyFormat === 'query') for (const [k, v] of Object.entries(fields)) url.searchParams.set(k, v);
-  const body = call.bodyFormat === 'form' ? { form: fields } : call.bodyFormat === 'json' ? { json: fields } : {};
-  const { dnsLookup } = policy.egress.permit(url, 'token');
+  const { dispatcher } = policy.egress.permit(url, 'token');
   try {
     policy.onRequest?.({ kind: 'token', retry: false });
-    const response = await got.post(url, {
-      ...(dnsLookup ? { dnsLookup } : {}),
-      headers: { ...call.headers, accept: 'application/json' },
-      ...body,
-      responseType: 'text',
-      throwHttpErrors: false,
-      followRedirect: false,
-      retry: { limit: 0 },
-      timeout: { request: policy.timeoutMs },
-    });
-    return { status: response.statusCode, body: parseJson(response.body), text: response.body };
+    const answer = await sendAttempt({ method: 'POST', url, ...encodedFields(call) }, dispatcher, undefined, policy.timeoutMs);
+    return { status: answer.status, body: parseJson(answer.text), text: answer.text };
   } catch (error) {
-    // A refusal at connect time (the guarded lookup) arrives wrapped in got's RequestError.
-    if ((error as { cause?: unknown }).cause instanceof EngineError) throw (error as { cause: EngineError }).cause;
-    const code = (error as { code?: string }).code;
-    if (code === 'ETIMEDOUT') throw new UpstreamTimeoutError(`${policy.label}: the token endpoint did not answer in time`, { cause: error });
+    // A refusal at connect time (the guarded lookup) names the address; the policy names the request.
+    const refused = policy.egress.connectRefusal(error, url, 'token');
+    if (refused) throw refused;
+    if (error instanceof EngineError) throw error;
+    if (error instanceof AttemptTimeout) throw new UpstreamTimeoutError(`${policy.label}: the token endpoint did not answer in time`, { cause: error });
     throw new UpstreamError(policy.redact(`${policy.label} failed: ${(error as Error).message}`), { retryable: true, cause: error });
   }
+}
+
+const CONTENT_TYPES: Record<OAuth2Spec['body_format'], string> = { form: 'application/x-www-form-urlencoded', json: 'application/json', query: '' };
+
+/**
+ * The headers and body of a token request, as got's `form` and `json` options made them: the
+ * fields encoded, and their Content-Type unless the manifest's headers name one.
+ */
+function encodedFields(call: TokenCall): { headers: Record<string, string>; body?: string } {
+  const headers: Record<string, string> = { ...call.headers, accept: 'application/json' };
+  const format = call.bodyFormat;
+  if (format === 'query') return { headers };
+  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  if (!typed) headers['content-type'] = CONTENT_TYPES[format];
+  return { headers, body: format === 'json' ? JSON.stringify(call.fields) : new URLSearchParams(call.fields).toString() };
 }
 
 /** The token URL with its origin replaced by an operator's base URL (the sandbox, a proxy), if one is named. */

@@ -1,4 +1,3 @@
-import got, { AbortError, HTTPError, RequestError, TimeoutError, type Got, type Method, type RetryOptions } from 'got';
 import { systemClock, type Clock } from '../clock/index.js';
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
 import type { HostPurpose, HttpPolicy, ReauthMatcher } from '../manifest/index.js';
@@ -10,10 +9,11 @@ import type { Redactor } from './redact.js';
 import type { UpstreamCall, WaitKind } from './upstream-call.js';
 import type { UpstreamRequestListener } from './upstream-requests.js';
 import { upstreamError } from './upstream-error.js';
+import { AttemptTimeout, sendAttempt, type HttpMethod, type RawAnswer } from './send-attempt.js';
 
 /** One upstream request, fully rendered. */
 export interface OutgoingRequest {
-  method: Method;
+  method: HttpMethod;
   url: URL;
   headers: Record<string, string>;
   body?: string;
@@ -44,8 +44,10 @@ export interface HttpStats {
   inFlight: number;
 }
 
-// Node socket failures that mean "try again" (got's defaults plus a premature close mid-body).
-const RETRY_ERROR_CODES = [
+// Socket failures that mean "try again": got's defaults plus a premature close mid-body, and
+// undici's names for the same failures (a socket closed or reset before or during the answer, a
+// body shorter than its Content-Length, a connect, headers or body timeout).
+const RETRY_ERROR_CODES = new Set([
   'ETIMEDOUT',
   'ECONNRESET',
   'EADDRINUSE',
@@ -56,7 +58,12 @@ const RETRY_ERROR_CODES = [
   'EAI_AGAIN',
   'ERR_STREAM_PREMATURE_CLOSE',
   'ECONNABORTED',
-];
+  'UND_ERR_SOCKET',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 /** API calls go to the manifest's API hosts, or to the account's own host that a token answer names. */
 const API_PURPOSES: HostPurpose[] = ['api', 'account'];
@@ -72,26 +79,19 @@ interface AttemptState {
   hold?: SlotHold;
   /** Set when the next wait would pass the deadline: the call stops at once instead. */
   stop?: { kind: WaitKind; neededMs: number; retryAfterMs?: number };
-  /** The wait before the next retry, slept on the clock (got itself waits 1 ms). */
-  delayMs?: number;
 }
 
-/** Where got's hooks find the request's state (got copies `context` shallowly, so the object is shared). */
-interface AttemptContext extends Record<string, unknown> {
-  attempt: AttemptState;
-}
+/** How one attempt ended: an answer (any status) or a failure to get one. */
+type Outcome = { answer: RawAnswer; error?: undefined } | { answer?: undefined; error: unknown };
 
-function stateOf(context: Record<string, unknown>): AttemptState {
-  return (context as AttemptContext).attempt;
-}
-
-/** Methods retried by default: reads. A read-only POST (a search) is added per request. */
-const READ_METHODS: Method[] = ['GET', 'HEAD', 'OPTIONS'];
+/** Methods retried by default: reads. A read-only POST (a search) is retried too. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The one way the engine talks HTTP to an upstream: got with the connector's policy (retries on
+ * The one way the engine talks HTTP to an upstream: undici with the connector's policy (retries on
  * 429, listed statuses, timeouts and resets with exponential backoff and full jitter, Retry-After
  * honoured exactly up to the cap), the client-side rate limit and concurrency, and typed errors.
+ * The retry rules are got's, which the engine used before (API-NOTES and the manifests rely on them).
  */
 export class HttpClient {
   readonly stats: HttpStats = { requests: 0, attempts: 0, retries: 0, syncAttempts: 0, inFlight: 0 };
@@ -114,33 +114,7 @@ export class HttpClient {
       holdMs: policy.timeout_ms + HOLD_MARGIN_MS,
       clock,
     });
-    this.got = got.extend({
-      responseType: 'text',
-      throwHttpErrors: true,
-      followRedirect: false,
-      timeout: { request: policy.timeout_ms },
-      retry: this.retryOptions(),
-      hooks: {
-        beforeRequest: [(options) => this.attemptStarting(stateOf(options.context))],
-        afterResponse: [
-          (response) => {
-            this.endAttempt(stateOf(response.request.options.context));
-            return response;
-          },
-        ],
-        beforeRetry: [
-          async (error) => {
-            this.stats.retries++;
-            const state = stateOf(error.options.context);
-            await this.clock.sleep(state.delayMs ?? 0, state.call.signal);
-          },
-        ],
-      },
-    });
   }
-
-  /** got with this connector's policy, built once: a request passes only what is its own. */
-  private readonly got: Got;
 
   /**
    * Sends a request and returns the parsed answer, or throws the typed error for the failure. The
@@ -151,40 +125,79 @@ export class HttpClient {
   async send(request: OutgoingRequest, call: UpstreamCall): Promise<UpstreamAnswer> {
     const permit = this.egress.permit(request.url, API_PURPOSES);
     this.stats.requests++;
-    return this.limiter.run(call, () => this.attemptAll(request, permit.dnsLookup, call));
+    return this.limiter.run(call, () => this.attemptAll(request, permit, call));
+  }
+
+  private async attemptAll(request: OutgoingRequest, permit: EgressPermit, call: UpstreamCall): Promise<UpstreamAnswer> {
+    const state: AttemptState = { call, sent: 0 };
+    try {
+      return await this.attemptLoop(request, permit, state);
+    } catch (error) {
+      this.endAttempt(state);
+      throw this.deadlineError(error, call, state) ?? this.toEngineError(error, request);
+    }
+  }
+
+  /** Attempts until an answer under 400, a failure that is not retried, or the deadline. */
+  private async attemptLoop(request: OutgoingRequest, permit: EgressPermit, state: AttemptState): Promise<UpstreamAnswer> {
+    const retryable = READ_METHODS.has(request.method) || request.readOnly === true;
+    for (let attemptCount = 1; ; attemptCount++) {
+      const outcome = await this.attemptOnce(request, permit, state);
+      const { answer } = outcome;
+      // got's rule with redirects not followed: 2xx and 3xx are answers, the rest are failures.
+      if (answer && answer.status < 400) return { status: answer.status, headers: answer.headers, text: answer.text, json: parseJson(answer.text) };
+      const delayMs = retryable ? this.retryDelay(outcome, attemptCount, state) : 0;
+      if (delayMs === 0) return this.finalFailure(outcome, request, state);
+      this.stats.retries++;
+      await this.clock.sleep(delayMs, state.call.signal);
+    }
+  }
+
+  /** One attempt: a slot of the rolling window, then the request; its failure is returned, not thrown. */
+  private async attemptOnce(request: OutgoingRequest, permit: EgressPermit, state: AttemptState): Promise<Outcome> {
+    await this.attemptStarting(state);
+    try {
+      return { answer: await sendAttempt(request, permit.dispatcher, state.call.signal, this.policy.timeout_ms) };
+    } catch (error) {
+      return { error };
+    } finally {
+      this.endAttempt(state);
+    }
   }
 
   /**
-   * got's retry policy, the same for every request; a request's own state comes through its
-   * context. A delay (Retry-After or back-off) that would end after the deadline is not slept:
-   * the call stops at once (`state.stop`) and fails with UPSTREAM_TIMEOUT.
+   * The wait before the next attempt, or 0 for none. got's rules: at most max_retries retries; a
+   * listed status or a socket failure; a Retry-After over the cap, or a 413 without one, is not
+   * retried. Then ours: Retry-After honoured exactly, else full jitter up to the exponential
+   * ceiling; a wait that would end after the deadline is not slept: the call stops at once
+   * (`state.stop`) and fails with UPSTREAM_TIMEOUT.
    */
-  private retryOptions(): Partial<RetryOptions> {
+  private retryDelay(outcome: Outcome, attemptCount: number, state: AttemptState): number {
     const retry = this.policy.retry;
-    return {
-      limit: retry.max_retries,
-      methods: READ_METHODS,
-      statusCodes: retry.statuses,
-      errorCodes: RETRY_ERROR_CODES,
-      maxRetryAfter: retry.retry_after_cap_ms,
-      enforceRetryRules: true,
-      calculateDelay: ({ attemptCount, computedValue, retryAfter, error }) => {
-        const state = stateOf(error.options.context);
-        this.endAttempt(state);
-        if (computedValue === 0) return 0;
-        if (error instanceof HTTPError) state.call.lastUpstream = this.upstreamInfo(error);
-        const honoured = retryAfter !== undefined && retryAfter > 0;
-        const ceiling = Math.min(retry.max_delay_ms, retry.base_delay_ms * 2 ** (attemptCount - 1));
-        const delay = honoured ? retryAfter : Math.max(1, Math.round(Math.random() * ceiling));
-        const kind = honoured ? 'retry_after' : 'backoff';
-        if (state.call.fits(kind, delay)) {
-          state.delayMs = delay;
-          return 1;
-        }
-        state.stop = { kind, neededMs: delay, ...(honoured ? { retryAfterMs: retryAfter } : {}) };
-        return 0;
-      },
-    } as Partial<RetryOptions>;
+    const { answer } = outcome;
+    if (attemptCount > retry.max_retries) return 0;
+    if (answer ? !retry.statuses.includes(answer.status) : !RETRY_ERROR_CODES.has(String((outcome.error as { code?: unknown })?.code))) return 0;
+    const retryAfter = answer ? retryAfterOf(answer.headers) : undefined;
+    if (answer && retryAfter ? retryAfter > retry.retry_after_cap_ms : answer?.status === 413) return 0;
+    if (answer) state.call.lastUpstream = this.upstreamInfo(answer);
+    const honoured = retryAfter !== undefined && retryAfter > 0;
+    const ceiling = Math.min(retry.max_delay_ms, retry.base_delay_ms * 2 ** (attemptCount - 1));
+    const delay = honoured ? retryAfter : Math.max(1, Math.round(Math.random() * ceiling));
+    const kind = honoured ? 'retry_after' : 'backoff';
+    if (state.call.fits(kind, delay)) return delay;
+    state.stop = { kind, neededMs: delay, ...(honoured ? { retryAfterMs: retryAfter } : {}) };
+    return 0;
+  }
+
+  /** The end of a request that is not tried again: an "empty" answer the manifest names, or the error. */
+  private finalFailure(outcome: Outcome, request: OutgoingRequest, state: AttemptState): UpstreamAnswer {
+    const { answer } = outcome;
+    if (!answer) throw outcome.error;
+    if (request.emptyOn && matchesAny(request.emptyOn, answer.status, answer.text)) {
+      return { status: answer.status, headers: answer.headers, text: '', json: undefined, empty: true };
+    }
+    if (state.stop) throw state.call.exceeded(state.stop.kind, state.stop.neededMs, state.stop.retryAfterMs);
+    throw upstreamError(answer, this.policy, this.label, this.redact);
   }
 
   /** Before each attempt (retries too): a slot of the rolling window, then the counters. */
@@ -198,7 +211,7 @@ export class HttpClient {
     this.onRequest?.({ kind: 'api', retry: state.sent++ > 0 });
   }
 
-  /** Releases the attempt's slot and books its time, once (got may report an attempt's end twice). */
+  /** Releases the attempt's slot and books its time, once. */
   private endAttempt(state: AttemptState): void {
     if (!state.hold) return;
     state.hold.release();
@@ -207,63 +220,46 @@ export class HttpClient {
     state.call.attemptEnded();
   }
 
-  private async attemptAll(request: OutgoingRequest, dnsLookup: EgressPermit['dnsLookup'], call: UpstreamCall): Promise<UpstreamAnswer> {
-    const state: AttemptState = { call, sent: 0 };
-    try {
-      const response = await this.got(request.url, {
-        method: request.method,
-        ...(dnsLookup ? { dnsLookup } : {}),
-        headers: request.headers,
-        ...(request.body !== undefined ? { body: request.body } : {}),
-        ...(request.readOnly && !READ_METHODS.includes(request.method) ? { retry: { methods: [request.method] } } : {}),
-        signal: call.signal,
-        context: { attempt: state },
-      });
-      return { status: response.statusCode, headers: response.headers, text: response.body, json: parseJson(response.body) };
-    } catch (error) {
-      this.endAttempt(state);
-      if (error instanceof HTTPError && request.emptyOn && matchesAny(request.emptyOn, error.response.statusCode, String(error.response.body ?? ''))) {
-        return { status: error.response.statusCode, headers: error.response.headers, text: '', json: undefined, empty: true };
-      }
-      throw this.deadlineError(error, call, state) ?? this.toEngineError(error);
-    }
-  }
-
   /** The UPSTREAM_TIMEOUT of a call that stopped because of its deadline, if that is why it stopped. */
   private deadlineError(error: unknown, call: UpstreamCall, state: AttemptState): EngineError | undefined {
     if (state.stop) return call.exceeded(state.stop.kind, state.stop.neededMs, state.stop.retryAfterMs);
-    const cause = error instanceof RequestError ? error.cause : undefined;
-    if (cause instanceof EngineError && cause.deadline) return cause;
-    if (error instanceof AbortError && call.signal.aborted) return call.signal.reason as EngineError;
+    if (error instanceof EngineError && error.deadline) return error;
+    if (call.signal.aborted) return call.signal.reason as EngineError;
     return undefined;
   }
 
   /** What a failed answer said, for the deadline error (redacted, like every upstream quote). */
-  private upstreamInfo(error: HTTPError): UpstreamTimeoutError['upstream'] {
-    const response = error.response;
-    return upstreamError({ status: response.statusCode, headers: response.headers, text: String(response.body ?? '') }, this.policy, this.label, this.redact)
-      .upstream;
+  private upstreamInfo(answer: RawAnswer): UpstreamTimeoutError['upstream'] {
+    return upstreamError(answer, this.policy, this.label, this.redact).upstream;
   }
 
-  private toEngineError(error: unknown): EngineError {
-    if (error instanceof HTTPError) {
-      const response = error.response;
-      return upstreamError({ status: response.statusCode, headers: response.headers, text: String(response.body ?? '') }, this.policy, this.label, this.redact);
-    }
-    // A refusal at connect time (the guarded lookup) arrives wrapped in got's RequestError.
-    if (error instanceof RequestError && error.cause instanceof EngineError) return error.cause;
-    if (error instanceof TimeoutError) {
+  private toEngineError(error: unknown, request: OutgoingRequest): EngineError {
+    if (error instanceof EngineError) return error;
+    // A refusal at connect time (the guarded lookup) names the address; the policy names the request.
+    const refused = this.egress.connectRefusal(error, request.url, API_PURPOSES);
+    if (refused) return refused;
+    if (error instanceof AttemptTimeout) {
       return new UpstreamTimeoutError(`${this.label} did not answer within ${this.policy.timeout_ms} ms`, { cause: error });
     }
-    if (error instanceof RequestError) {
-      return new UpstreamError(this.redact(`${this.label} request failed: ${error.code ?? ''} ${error.message}`.trim()), {
-        retryable: true,
-        cause: error,
-      });
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') {
+      return new UpstreamError(this.redact(`${this.label} request failed: ${code} ${(error as Error).message}`.trim()), { retryable: true, cause: error });
     }
-    if (error instanceof EngineError) return error;
     return new UpstreamError(this.redact(`${this.label} request failed: ${(error as Error)?.message ?? String(error)}`));
   }
+}
+
+/**
+ * Retry-After in ms as got read it: seconds, or an HTTP-date from now (1 ms when past); NaN or 0
+ * when unreadable or zero, which then mean "back off" instead.
+ */
+function retryAfterOf(headers: RawAnswer['headers']): number | undefined {
+  const header = headers['retry-after'];
+  if (header === undefined) return undefined;
+  const seconds = Number(header);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const ms = Date.parse(String(header)) - Date.now();
+  return ms <= 0 ? 1 : ms;
 }
 
 function matchesAny(matchers: ReauthMatcher[], status: number, text: string): boolean {

@@ -1,16 +1,20 @@
-import type { LookupFunction } from 'node:net';
+import type { Dispatcher } from 'undici';
 import { HostNotAllowedError } from '../errors.js';
 import { hostAllowed, type HostLists, type HostPurpose } from '../manifest/index.js';
 import { addressRange, isIpLiteral } from './address-range.js';
-import { guardedLookup } from './guarded-lookup.js';
+import { guardedDispatcher, trustedDispatcher } from './dispatchers.js';
+import { AddressRefused } from './guarded-lookup.js';
 
 /** The rule a refused request broke. */
 export type EgressRule = 'url' | 'credentials' | 'https' | 'address' | 'host';
 
 /** What a permitted request must be sent with. */
 export interface EgressPermit {
-  /** got's `dnsLookup`: refuses non-public addresses at connect time. Absent for operator-named origins. */
-  dnsLookup?: LookupFunction;
+  /**
+   * The undici dispatcher to send it through: for manifest-listed hosts one whose connections
+   * refuse non-public addresses at connect time (AddressRefused); for operator-named origins a plain one.
+   */
+  dispatcher: Dispatcher;
 }
 
 export interface EgressPolicyOptions {
@@ -39,8 +43,8 @@ function place(url: URL): string {
  * side of DESIGN.md §6 ("a tenant cannot point the server at an internal address"). A URL is sent
  * only when it carries no user info and either its origin is one the operator named, or it is
  * https to a host the manifest lists for the request's purpose; then the address it resolves to
- * must be public unicast, checked at connect time through `dnsLookup` so DNS rebinding cannot
- * pass. Nothing in credentials or config can widen what is allowed.
+ * must be public unicast, checked at connect time by the permit's dispatcher so DNS rebinding
+ * cannot pass. Nothing in credentials or config can widen what is allowed.
  */
 export class EgressPolicy {
   private readonly trusted: ReadonlySet<string>;
@@ -76,7 +80,7 @@ export class EgressPolicy {
     const names = Array.isArray(purposes) ? purposes : [purposes];
     const refuse = (rule: EgressRule, reason: string) => this.refusal(names, url, rule, reason);
     if (url.username !== '' || url.password !== '') throw refuse('credentials', 'a URL may not carry a user name or password');
-    if (this.trusted.has(url.origin)) return {};
+    if (this.trusted.has(url.origin)) return { dispatcher: trustedDispatcher() };
     if (url.protocol !== 'https:') throw refuse('https', `only https may be used, not ${url.protocol.replace(/:$/, '') || 'this scheme'}`);
     if (isIpLiteral(url.hostname) && addressRange(url.hostname) !== 'unicast') {
       throw refuse('address', `${url.hostname} is a ${addressRange(url.hostname)} address; only public unicast addresses may be reached`);
@@ -85,11 +89,19 @@ export class EgressPolicy {
       const lists = names.map((name) => `hosts.${name} [${(this.options.hosts[name] ?? []).join(', ')}]`).join(' or ');
       throw refuse('host', `${url.hostname} is not in the manifest's ${lists} and is no operator-allowed origin`);
     }
-    return {
-      dnsLookup: guardedLookup((address, range) =>
-        refuse('address', `${url.hostname} resolves to ${address}, a ${range} address; only public unicast addresses may be reached`),
-      ),
-    };
+    return { dispatcher: guardedDispatcher() };
+  }
+
+  /**
+   * The HOST_NOT_ALLOWED of a request whose connection the guarded lookup refused (`error` is what
+   * the request failed with), naming the request's purpose, host, port and rule; undefined for any
+   * other failure.
+   */
+  connectRefusal(error: unknown, url: URL, purposes: HostPurpose | HostPurpose[]): HostNotAllowedError | undefined {
+    const refused = error instanceof AddressRefused ? error : (error as { cause?: unknown } | undefined)?.cause;
+    if (!(refused instanceof AddressRefused)) return undefined;
+    const reason = `${url.hostname} resolves to ${refused.address}, a ${refused.range} address; only public unicast addresses may be reached`;
+    return this.refusal(Array.isArray(purposes) ? purposes : [purposes], url, 'address', reason);
   }
 
   private refusal(purposes: HostPurpose[], url: URL, rule: EgressRule, reason: string): HostNotAllowedError {

@@ -1,4 +1,6 @@
 export { HttpClient, type OutgoingRequest, type UpstreamAnswer, type HttpStats } from './client.js';
+export { sendAttempt, AttemptTimeout, type HttpMethod, type RawAnswer } from './send-attempt.js';
+export { decodedBody } from './decoded-body.js';
 export { createRedactor, type Redactor } from './redact.js';
 export { parseRetryAfter } from './retry-after.js';
 export { pathReader, readPath, type PathReader } from './body-path.js';

@@ -1,8 +1,7 @@
-import got, { type Request } from 'got';
-import type { IncomingMessage } from 'node:http';
-import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
 import { EngineError, InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { readPath, type EgressPolicy, type Redactor, type UpstreamCall, type UpstreamRequestListener } from '../http/index.js';
+import { decodedBody, readPath, type EgressPolicy, type Redactor, type UpstreamCall, type UpstreamRequestListener } from '../http/index.js';
 import type { FileSpec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 import type { RecordData } from './extract.js';
@@ -43,71 +42,70 @@ export function compileFile(spec: FileSpec): CompiledFile {
   return { spec, headers: Object.entries(spec.headers ?? {}).map(([k, v]) => [k.toLowerCase(), compileTemplate(v)]) };
 }
 
-type Opened = { request: Request; response: IncomingMessage };
+/** A file host's answer at its headers, its body not read yet. */
+type Opened = { status: number; headers: Record<string, string | string[] | undefined>; body: Readable };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // A presigned S3 URL answers directly; a CDN or a regional endpoint may add a hop or two.
 const MAX_REDIRECTS = 3;
 
+function ignore(): void {}
+
 /**
  * Opens one URL and resolves at its answer's headers. The call's deadline bounds only this wait
- * (the first byte): once the answer starts, the stream takes as long as the consumer reads.
+ * (the first byte): once the answer starts, the stream takes as long as the consumer reads, its
+ * pace set by the reader (undici pauses the socket while the body is not read).
  */
-function openHop(url: URL, headers: Record<string, string>, options: DownloadOptions, dnsLookup: LookupFunction | undefined): Promise<Opened> {
+async function openHop(url: URL, headers: Record<string, string>, options: DownloadOptions, dispatcher: Dispatcher): Promise<Opened> {
   const { call } = options;
-  if (call.expired()) return Promise.reject(call.exceeded('attempt'));
+  if (call.expired()) throw call.exceeded('attempt');
   call.attemptStarted();
-  return new Promise((resolve, reject) => {
-    const request = got.stream(url, {
-      headers,
-      ...(dnsLookup ? { dnsLookup } : {}),
-      throwHttpErrors: false,
-      followRedirect: false,
-      retry: { limit: 0 },
-      timeout: { response: options.timeoutMs },
-    });
-    const onDeadline = () => {
-      request.destroy();
-      reject(call.signal.reason);
-    };
-    call.signal.addEventListener('abort', onDeadline, { once: true });
-    request.once('response', (response: IncomingMessage) => {
-      call.signal.removeEventListener('abort', onDeadline);
-      call.attemptEnded();
-      resolve({ request, response });
-    });
-    request.once('error', (error) => {
-      call.signal.removeEventListener('abort', onDeadline);
-      reject(error);
-    });
-  });
+  const controller = new AbortController();
+  const onDeadline = () => controller.abort(call.signal.reason);
+  call.signal.addEventListener('abort', onDeadline, { once: true });
+  try {
+    // headersTimeout is got's `timeout.response` (until the answer's headers); the body has no timeout.
+    const response = await request(url, { method: 'GET', headers, dispatcher, signal: controller.signal, headersTimeout: options.timeoutMs, bodyTimeout: 0 });
+    call.attemptEnded();
+    // undici's body emits 'error' when destroyed unread (a redirect hop, a cancel): readers still
+    // get every failure through their iterator; this keeps an unread one from crashing the process.
+    response.body.on('error', ignore);
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  } finally {
+    call.signal.removeEventListener('abort', onDeadline);
+  }
 }
 
 /**
- * Opens a file URL and follows its redirects here rather than in got, so that every hop passes
- * the egress policy (https, hosts.files, a public address at connect time) before it connects.
+ * Opens a file URL and follows its redirects here, so that every hop passes the egress policy
+ * (https, hosts.files, a public address at connect time) before it connects.
  */
 async function openFollowing(first: URL, headers: Record<string, string>, options: DownloadOptions): Promise<Opened> {
   let url = first;
   for (let hop = 0; ; hop++) {
-    const { dnsLookup } = options.egress.permit(url, 'files');
+    const { dispatcher } = options.egress.permit(url, 'files');
     options.onRequest?.({ kind: 'file', retry: false });
-    const opened = await openHop(url, headers, options, dnsLookup);
-    const location = opened.response.headers.location;
-    if (!REDIRECT_STATUSES.has(opened.response.statusCode ?? 0) || location === undefined) return opened;
-    opened.request.destroy();
+    let opened: Opened;
+    try {
+      opened = await openHop(url, headers, options, dispatcher);
+    } catch (error) {
+      throw options.egress.connectRefusal(error, url, 'files') ?? error;
+    }
+    const location = opened.headers.location;
+    if (!REDIRECT_STATUSES.has(opened.status) || typeof location !== 'string') return opened;
+    opened.body.destroy();
     if (hop >= MAX_REDIRECTS) throw new UpstreamError(`${options.label}: the file host redirected more than ${MAX_REDIRECTS} times`);
     url = options.egress.parse(location, 'files', url);
   }
 }
 
-async function smallText(request: Request): Promise<string> {
+async function smallText(body: Readable): Promise<string> {
   let text = '';
-  for await (const chunk of request as AsyncIterable<Buffer>) {
+  for await (const chunk of body as AsyncIterable<Buffer>) {
     text += chunk.toString('utf8');
     if (text.length > 2000) break;
   }
-  request.destroy();
+  body.destroy();
   return text;
 }
 
@@ -120,13 +118,37 @@ function fileUrl(record: RecordData, spec: FileSpec, label: string, egress: Egre
   return egress.parse(url, 'files');
 }
 
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The stream of a 2xx file answer. An encoded file (Content-Encoding) is decoded, as got did; its
+ * Content-Length then counts the encoded bytes, so none is reported.
+ */
+function openedStream(opened: Opened, record: RecordData): DownloadStream {
+  const { headers } = opened;
+  const encoding = single(headers['content-encoding']);
+  const encoded = encoding !== undefined && encoding !== 'identity';
+  const length = single(headers['content-length']);
+  return new DownloadStream(
+    opened.status,
+    single(headers['content-type']),
+    length === undefined || encoded ? undefined : Number(length),
+    single(headers['content-range']),
+    record,
+    decodedBody(opened.body, encoding),
+  );
+}
+
 /** Connection failures as typed errors; a refusal (the guarded lookup's) passes through as it is. */
 function openFailure(error: unknown, label: string): EngineError {
   if (error instanceof EngineError) return error;
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof EngineError) return cause;
   const code = (error as { code?: string }).code;
-  if (code === 'ETIMEDOUT') return new UpstreamTimeoutError(`${label}: the file host did not answer in time`, { cause: error });
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return new UpstreamTimeoutError(`${label}: the file host did not answer in time`, { cause: error });
   return new UpstreamError(`${label}: the file host failed: ${code ?? (error as Error).message}`, { retryable: true, cause: error });
 }
 
@@ -168,27 +190,16 @@ export async function download(first: RecordData, options: DownloadOptions): Pro
     } catch (error) {
       throw openFailure(error, label);
     }
-    const { request, response } = opened;
-    const status = response.statusCode ?? 0;
-    if (status < 300) {
-      const length = response.headers['content-length'];
-      return new DownloadStream(
-        status,
-        response.headers['content-type'],
-        length === undefined ? undefined : Number(length),
-        response.headers['content-range'],
-        record,
-        request,
-      );
-    }
-    const text = options.redact(await smallText(request));
+    const { status, headers: answered } = opened;
+    if (status < 300) return openedStream(opened, record);
+    const text = options.redact(await smallText(decodedBody(opened.body, answered['content-encoding'])));
     if (attempt === 0 && (file.spec.refetch_on ?? []).includes(status)) {
       record = await options.readRecord();
       continue;
     }
     if (status === 416) {
       throw new InvalidParamsError(`${label}: the file host cannot serve range ${headers.range ?? ''}`, {
-        details: [{ path: '/range_header', message: `is not satisfiable (${response.headers['content-range'] ?? 'no content range'})` }],
+        details: [{ path: '/range_header', message: `is not satisfiable (${single(answered['content-range']) ?? 'no content range'})` }],
         upstream: { status, message: text.slice(0, 200) },
       });
     }

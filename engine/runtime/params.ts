@@ -41,6 +41,30 @@ function compileRule(rule: ParamRule, ajv: Ajv): CompiledRule {
   return (params) => (validate(params) ? undefined : { path, message });
 }
 
+/** Values shared as they are: immutable, and structuredClone would return them unchanged. */
+function isPlainValue(value: unknown): boolean {
+  return value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol');
+}
+
+/**
+ * The params as the validator may change them (ajv applies defaults and coerces types in place):
+ * a fresh top-level object, with only object values cloned, so the caller's objects are never
+ * mutated while the usual flat params (numbers, strings) cost no deep copy per call. An explicit
+ * `undefined` means "not given" in JavaScript (JSON callers cannot send one), so it is left out.
+ */
+function ownCopy(params: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) {
+    const value = params[key];
+    if (value === undefined) continue;
+    const own = isPlainValue(value) ? value : structuredClone(value);
+    // An own "__proto__" (JSON.parse makes one) stays a param: assigning it would set the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: own, enumerable: true, writable: true, configurable: true });
+    else copy[key] = own;
+  }
+  return copy;
+}
+
 /**
  * Compiles the params schema and cross-field rules of an action. The validator returns the params
  * with defaults applied, or throws INVALID_PARAMS listing every problem with its path, before any
@@ -62,8 +86,7 @@ export function compileParams(action: ActionSpec, ajv: Ajv, label: string): Para
         details: [{ path: deep, message: `nests deeper than ${MAX_VALUE_DEPTH} levels` }],
       });
     }
-    // An explicit `undefined` means "not given" in JavaScript; JSON callers cannot send one.
-    const copy = structuredClone(Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)));
+    const copy = ownCopy(params as Record<string, unknown>);
     const details: ErrorDetail[] = [];
     if (!validate(copy)) details.push(...(validate.errors ?? []).map((e) => detailOf(e, valid)));
     for (const rule of rules) {

@@ -48,6 +48,24 @@ describe('asana lists', () => {
     expect(one.data).toMatchObject({ gid: premium, resource_type: 'workspace', is_organization: true, email_domains: expect.any(Array) });
   });
 
+  test("the caller's params objects are left as they were: defaults and checks work on the engine's copy", async () => {
+    // limit defaults to 100 (p_limit), applied in place by the validator; an object value is cloned before it is checked.
+    const params: Record<string, unknown> = { workspace: premium, offset: undefined };
+    const page = await list('users', params);
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(params).toStrictEqual({ workspace: premium, offset: undefined });
+    const nested = { list: ['a'] };
+    const refused = await hub
+      .asana()
+      .execute('users', 'list', { workspace: premium, opt_fields: nested })
+      .then(
+        () => undefined,
+        (error: { code: string }) => error.code,
+      );
+    expect(refused).toBe('INVALID_PARAMS');
+    expect(nested).toStrictEqual({ list: ['a'] });
+  });
+
   test('project_tasks pages across several pages with T1 records, each task once', async () => {
     const raw = await hub.raw(`/projects/${bigProject}/tasks?limit=100`);
     expect(raw.body.next_page).not.toBeNull();
