@@ -157,14 +157,18 @@ export class ConnectFlow {
     return { row, session, statusKey: this.statusKey(session.id) };
   }
 
-  /** The key of a session's progress endpoint: its id and a MAC, so the page needs no platform token. */
+  /**
+   * The key of a session's progress endpoint: its id and a 128-bit MAC of it, so the page needs no
+   * platform token. Both base64url, to stay under the router's longest path parameter.
+   */
   statusKey(id: string): string {
-    return `${id}.${createHmac('sha256', this.statusKeyMac).update(id).digest('base64url')}`;
+    const mac = createHmac('sha256', this.statusKeyMac).update(id).digest().subarray(0, 16).toString('base64url');
+    return `${Buffer.from(id, 'hex').toString('base64url')}.${mac}`;
   }
 
   /** The first sync's progress of the session a status key names. */
   async progress(key: string): Promise<{ connector_id: string; running: boolean; entities: Array<{ entity: string; status: string; records: number }> }> {
-    const id = key.split('.')[0] ?? '';
+    const id = Buffer.from(key.split('.')[0] ?? '', 'base64url').toString('hex');
     const expected = Buffer.from(this.statusKey(id));
     const given = Buffer.from(key);
     const session =

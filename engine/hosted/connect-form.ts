@@ -106,7 +106,10 @@ export function fieldErrors(
     if (schemePrefix && schemePrefix[1] !== scheme && /^\/credentials/.test(detail.path)) continue;
     const message = schemePrefix && schemePrefix[1] === scheme ? detail.message.slice(schemePrefix[0].length) : detail.message;
     const key = detail.path.replace(/^\//, '').split('/').slice(0, 2).join('.');
+    // A config setting the manifest takes from the credentials (config_from_credentials: Shopify's shop) is checked as config first.
+    const fromCredentials = key.replace(/^config\./, 'credentials.');
     if (keys.has(key)) out.byField[key] ??= message;
+    else if (keys.has(fromCredentials)) out.byField[fromCredentials] ??= message;
     else out.general.push(`${detail.path} ${message}`);
   }
   return out;
