@@ -91,14 +91,19 @@ export function typePage(content: TypePageContent, nonce: string): string {
   return page(`Connect ${content.name}`, body, nonce);
 }
 
+/** A string as a script literal: `<` escaped too, so a URL holding `</script>` cannot end the script. */
+function scriptString(text: string): string {
+  return JSON.stringify(text).replace(/</g, '\\u003c');
+}
+
 /** The script of the success page: polls the sync progress and then returns to the app. */
 function progressScript(statusUrl: string, returnUrl: string | null): string {
   return `(function(){var list=document.getElementById('progress'),note=document.getElementById('sync-note');
 function show(s){list.textContent='';s.entities.forEach(function(e){var li=document.createElement('li');li.textContent=e.entity+': '+e.records+' records ('+e.status+')';list.appendChild(li);});
 var done=!s.running&&s.entities.length>0&&s.entities.every(function(e){return e.status!=='running';});
 if(done){var failed=s.entities.some(function(e){return e.status==='failed';});note.textContent=failed?'First sync finished with errors.':'First sync finished.';
-${returnUrl ? `location.assign(${JSON.stringify(returnUrl)});` : ''}return;}note.textContent='Syncing...';setTimeout(poll,1000);}
-function poll(){fetch(${JSON.stringify(statusUrl)},{headers:{accept:'application/json'}}).then(function(r){return r.json();}).then(show,function(){setTimeout(poll,2000);});}
+${returnUrl ? `location.assign(${scriptString(returnUrl)});` : ''}return;}note.textContent='Syncing...';setTimeout(poll,1000);}
+function poll(){fetch(${scriptString(statusUrl)},{headers:{accept:'application/json'}}).then(function(r){return r.json();}).then(show,function(){setTimeout(poll,2000);});}
 poll();})();`;
 }
 

@@ -55,7 +55,7 @@ beforeAll(async () => {
   ({ sandbox, url: base } = started);
   browser = launched;
   mkdirSync(SCREENSHOTS, { recursive: true });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -158,7 +158,7 @@ test('Shopify form: a bad shop is shown next to its field, good values connect w
   expect(success.status()).toBe(200);
   const [connector] = await connectors(token);
   expect(connector).toMatchObject({ connector_type: 'shopify', auth_scheme: 'token' });
-  expect(await success.text()).toContain(`<a href="${base}/healthz?from=connect&amp;connector_id=${connector!.id}">Return to the app</a>`);
+  expect(await success.text()).toContain(`<a href="${base}/healthz?from=connect&#38;connector_id=${connector!.id}">Return to the app</a>`);
   await page.close();
 });
 
