@@ -94,4 +94,4 @@ test('oauth-apps set, list and remove: the page offers sign-in only while an app
   expect(JSON.parse(shopify.stderr).error.message).toBe(
     '"shopify" is not a connector type with an OAuth authorization flow; those are: amazon-ads, asana, gong, hubspot',
   );
-});
+}, 120_000);
