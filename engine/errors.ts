@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   CONNECTOR_LIMIT_REACHED: { status: 409, retryable: false },
   AMBIGUOUS_CONNECTOR: { status: 409, retryable: false },
   SEARCH_NOT_READY: { status: 409, retryable: true },
+  CONNECT_SESSION_EXPIRED: { status: 410, retryable: false },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   URI_TOO_LONG: { status: 414, retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, retryable: false },
@@ -237,6 +238,9 @@ export class RequestTimeoutError extends kind('REQUEST_TIMEOUT') {}
 /** The synchronized copy is not complete yet. */
 export class SearchNotReadyError extends kind('SEARCH_NOT_READY') {}
 /** A request body is over the limit. */
+/** A Connect page link past its lifetime, or already used to create a connector: the platform creates a new session. */
+export class ConnectSessionExpiredError extends kind('CONNECT_SESSION_EXPIRED') {}
+
 export class PayloadTooLargeError extends kind('PAYLOAD_TOO_LARGE') {}
 /** A path segment (a connector id) is longer than the router takes. */
 export class UriTooLongError extends kind('URI_TOO_LONG') {}
@@ -306,6 +310,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   CONNECTOR_LIMIT_REACHED: ConnectorLimitReachedError,
   AMBIGUOUS_CONNECTOR: AmbiguousConnectorError,
   SEARCH_NOT_READY: SearchNotReadyError,
+  CONNECT_SESSION_EXPIRED: ConnectSessionExpiredError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   URI_TOO_LONG: UriTooLongError,
   UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,

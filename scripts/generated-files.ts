@@ -54,6 +54,7 @@ const BODY_TYPES: Record<string, string> = {
   'hosted-connector-update': 'ConnectorUpdateBody',
   'hosted-execute-request': 'ExecuteRequestBody',
   'hosted-sync-request': 'SyncRequestBody',
+  'hosted-connect-session': 'ConnectSessionBody',
 };
 
 const HOSTED_BODY_TYPES: GeneratedFile = {

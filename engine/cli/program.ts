@@ -42,6 +42,7 @@ export function buildProgram(): Command {
   addMcpCommand(program);
   addSyncCommand(program);
   addClientsCommands(program);
+  addOAuthAppsCommands(program);
   return program;
 }
 
@@ -231,6 +232,45 @@ function addClientsCommands(program: Command): void {
       lazy(
         () => import('./clients-command.js'),
         (m) => m.revokeClientCommand,
+      ),
+    );
+}
+
+/** `oauth-apps set|list|remove`: the OAuth apps the Connect page signs users in with, one per connector type. */
+function addOAuthAppsCommands(program: Command): void {
+  const apps = program.command('oauth-apps').description('OAuth apps (client id and secret per connector type) of the Connect page');
+  apps
+    .command('set')
+    .description('set the OAuth app of a connector type; its redirect URI at the upstream is <service URL>/connect/callback')
+    .argument('<type>', 'connector type with an OAuth flow (hubspot, asana, gong, amazon-ads)')
+    .requiredOption('--client-id <id>', "the app's client id")
+    .requiredOption('--client-secret-file <file>', "a file holding the app's client secret (stored encrypted)")
+    .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
+    .action(
+      lazy(
+        () => import('./oauth-apps-command.js'),
+        (m) => m.setOAuthAppCommand,
+      ),
+    );
+  apps
+    .command('list')
+    .description('list OAuth apps, one JSON line each (never a secret)')
+    .option('--database-url <url>', 'database')
+    .action(
+      lazy(
+        () => import('./oauth-apps-command.js'),
+        (m) => m.listOAuthAppsCommand,
+      ),
+    );
+  apps
+    .command('remove')
+    .description('remove the OAuth app of a connector type')
+    .argument('<type>', 'connector type')
+    .option('--database-url <url>', 'database')
+    .action(
+      lazy(
+        () => import('./oauth-apps-command.js'),
+        (m) => m.removeOAuthAppCommand,
       ),
     );
 }

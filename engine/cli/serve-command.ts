@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '../errors.js';
 import { printError } from './output.js';
 import { startHostedService, type HostedService } from '../hosted/index.js';
-import { shippedTypes } from '../manifest/index.js';
+import { findManifest, shippedTypes } from '../manifest/index.js';
 import { deadlineProblem, trustedOrigins } from '../runtime/index.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/index.js';
 
@@ -158,6 +158,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
       upstreams,
       allowOrigins,
+      ...(sandbox ? { oauthApps: sandboxOAuthApps(sandbox) } : {}),
       clientRateLimits: options.rateLimits !== false,
       logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
       ...optional(
@@ -181,6 +182,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       },
     }),
   );
+  if (sandbox) allowSandboxRedirects(sandbox, service.url);
   // Scripts wait for this line (DESIGN.md §6), so it is written whatever the log level.
   process.stdout.write(
     JSON.stringify({
@@ -212,6 +214,28 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * The fakes' own OAuth apps, one per type with an authorization flow, from the credentials the
+ * sandbox prints for that scheme: `serve --sandbox` needs no `oauth-apps set`, and stores nothing.
+ */
+export function sandboxOAuthApps(sandbox: Sandbox): Record<string, { client_id: string; client_secret: string }> {
+  const apps: Record<string, { client_id: string; client_secret: string }> = {};
+  for (const [type, info] of Object.entries(sandbox.upstreams)) {
+    const scheme = findManifest(type).manifest.auth.find((candidate) => candidate.authorization);
+    const credentials = scheme ? info.credentials_by_scheme[scheme.name] : undefined;
+    if (credentials?.client_id && credentials.client_secret) apps[type] = { client_id: credentials.client_id, client_secret: credentials.client_secret };
+  }
+  return apps;
+}
+
+/** Registers the Connect page's callback with each fake's OAuth app, under both loopback names a browser may use. */
+function allowSandboxRedirects(sandbox: Sandbox, serviceUrl: string): void {
+  const url = new URL('/connect/callback', serviceUrl);
+  const uris = [url.toString()];
+  if (url.hostname === '127.0.0.1') uris.push(url.toString().replace('//127.0.0.1', '//localhost'));
+  for (const fake of Object.values(sandbox.fakes) as Array<{ allowRedirectUri?: (uri: string) => void }>) for (const uri of uris) fake.allowRedirectUri?.(uri);
 }
 
 /**

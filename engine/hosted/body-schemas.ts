@@ -4,7 +4,13 @@ import { packageRoot } from '../package-root.js';
 
 /** The JSON Schemas of the hosted API bodies, read from schemas/ (the published reference). */
 export function bodySchema(
-  name: 'hosted-token-request' | 'hosted-connector-create' | 'hosted-connector-update' | 'hosted-execute-request' | 'hosted-sync-request',
+  name:
+    | 'hosted-token-request'
+    | 'hosted-connector-create'
+    | 'hosted-connector-update'
+    | 'hosted-execute-request'
+    | 'hosted-sync-request'
+    | 'hosted-connect-session',
 ): Record<string, unknown> {
   return JSON.parse(readFileSync(join(packageRoot(), 'schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>;
 }

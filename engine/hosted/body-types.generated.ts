@@ -104,3 +104,20 @@ export interface SyncRequestBody {
    */
   full?: boolean;
 }
+
+/**
+ * A platform client asks for a Connect page URL where its end user (the token's) connects an account.
+ */
+export interface ConnectSessionBody {
+  /**
+   * The connector types the user may choose from (GET /v1/connector-types); default every type.
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  connector_types?: [string, ...string[]];
+  /**
+   * An absolute http(s) URL the page sends the user to after success, with ?connector_id=...
+   */
+  return_url?: string;
+}

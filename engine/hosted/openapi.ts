@@ -135,6 +135,26 @@ function connectorPaths(types: ConnectorTypeDescription[]): Operations {
         },
       },
     },
+    '/v1/connect/sessions': {
+      post: {
+        summary: "Create a Connect page link for the token's end user",
+        description:
+          'A single-use link that works for 30 minutes: the user picks a type, signs in with the upstream or fills in a token form, and the connector is created for them (README "Connect your users").',
+        security: BEARER,
+        requestBody: { required: true, content: { 'application/json': { schema: embeddedBodySchema('hosted-connect-session') as Schema } } },
+        responses: {
+          '201': json(
+            {
+              type: 'object',
+              required: ['url', 'expires_at'],
+              properties: { url: { type: 'string', format: 'uri' }, expires_at: { type: 'string', format: 'date-time' } },
+            },
+            'The link to send the user to, and when it stops working',
+          ),
+          ...errors,
+        },
+      },
+    },
     '/v1/integrations/connectors': {
       post: {
         summary: 'Create a connector',

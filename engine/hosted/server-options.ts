@@ -1,6 +1,12 @@
 import type { Clock } from '../clock/index.js';
 import type { Cipher, Store } from '../store/index.js';
 
+/** An OAuth app's client credentials (the operator's registration with the upstream). */
+export interface OAuthApp {
+  client_id: string;
+  client_secret: string;
+}
+
 /** What the hosted server needs. */
 export interface HostedServerOptions {
   store: Store;
@@ -22,6 +28,11 @@ export interface HostedServerOptions {
   /** The deadline of an execute whose body names no `timeout_ms` (default 30 s). */
   executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
+  /**
+   * OAuth apps per connector type the Connect page uses before the operator's stored ones
+   * (`oauth-apps set`): `serve --sandbox` passes the fakes' own apps here, so nothing is stored.
+   */
+  oauthApps?: Record<string, OAuthApp>;
   /**
    * Where the service reads time and schedules waits: token lifetimes, connections (retries, rate
    * limits, deadlines, token expiry) and the sync scheduler. Default real time; the store takes its

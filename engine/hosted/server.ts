@@ -7,6 +7,7 @@ import { registerJsonBody } from './json-body.js';
 import { registerNodeAnswers } from './node-answers.js';
 import { newRequestId, registerRequestIds } from './request-id.js';
 import { RequestLog } from './request-log.js';
+import { registerConnectPages, registerConnectSessionRoute } from './routes/connect-routes.js';
 import { registerConnectorRoutes } from './routes/connector-routes.js';
 import { registerExecuteRoutes } from './routes/execute-routes.js';
 import { registerMcpRoutes } from './routes/mcp-routes.js';
@@ -71,12 +72,14 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
   const context = createHostedContext(options, () => app.log);
   registerLifecycle(app, context);
   registerPublicRoutes(app, context);
+  registerConnectPages(app, context);
   app.register(async (scoped) => {
     scoped.addHook('preHandler', authenticator(context));
     registerConnectorRoutes(scoped, context);
     registerSyncRoutes(scoped, context);
     registerExecuteRoutes(scoped, context);
     registerMcpRoutes(scoped, context);
+    registerConnectSessionRoute(scoped, context);
   });
   return app;
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../clock/index.js';
 import { InvalidRequestError } from '../errors.js';
 import { createCipher, loadOrCreateKey, openStore, type Store } from '../store/index.js';
 import { createHostedServer, type HostedSyncOptions } from './server.js';
+import type { OAuthApp } from './server-options.js';
 
 /** How to run the hosted service (the CLI fills this from flags and ENGINE_* variables). */
 export interface HostedServiceOptions {
@@ -23,6 +24,8 @@ export interface HostedServiceOptions {
   /** The deadline of an execute whose body names no `timeout_ms` (ENGINE_EXECUTE_DEADLINE_MS; default 30 s). */
   executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
+  /** OAuth apps the Connect page uses before the stored ones (`serve --sandbox`: the fakes' apps). */
+  oauthApps?: Record<string, OAuthApp>;
   /** Where the service and its store read time and schedule waits (default: real time); tests pass a manual clock. */
   clock?: Clock;
 }
@@ -85,6 +88,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.maxConnectorsPerUser !== undefined ? { maxConnectorsPerUser: options.maxConnectorsPerUser } : {}),
       ...(options.executeDeadlineMs !== undefined ? { executeDeadlineMs: options.executeDeadlineMs } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.oauthApps ? { oauthApps: options.oauthApps } : {}),
     });
     const host = options.host ?? '127.0.0.1';
     try {

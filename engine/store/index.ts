@@ -31,6 +31,7 @@ export type {
   ValueType,
   ValueTypes,
 } from './types.js';
+export type { ConnectAuthorization, ConnectRecords, ConnectSessionRow, NewConnectSession, OAuthAppInfo, StoredOAuthApp } from './connect-records.js';
 export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
 export { hashSecret, verifySecret } from './secret-hash.js';

@@ -135,6 +135,34 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sync_state ADD COLUMN value_types jsonb;
     `,
   },
+  {
+    version: 10,
+    name: 'oauth apps and connect sessions',
+    // As in sqlite-migrations.ts: the operator's OAuth apps (secret encrypted) and the Connect
+    // page's sessions, keyed by the SHA-256 of the URL's token, times in epoch ms.
+    sql: `
+      CREATE TABLE oauth_apps (
+        connector_type text PRIMARY KEY,
+        client_id text NOT NULL,
+        secret_ciphertext text NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE TABLE connect_sessions (
+        id text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES platform_clients (client_id),
+        external_user_id text NOT NULL,
+        connector_types jsonb,
+        return_url text,
+        expires_at bigint NOT NULL,
+        state_type text,
+        state_nonce text,
+        verifier_ciphertext text,
+        state_used_at bigint,
+        completed_at bigint,
+        connector_id text
+      );
+    `,
+  },
 ];
 
 /** Any fixed 64-bit number; it only has to be the same in every process of this engine. */

@@ -1,3 +1,5 @@
+import type { ConnectRecords } from './connect-records.js';
+import { PostgresConnectRecords } from './postgres-connect-records.js';
 import { systemClock, type Clock } from '../clock/index.js';
 import pg from 'pg';
 import { ConnectorNotFoundError, InternalError } from '../errors.js';
@@ -341,6 +343,10 @@ class PostgresStore implements Store {
 
   recordReader(): RecordReader {
     return { dialect: 'postgres', pool: this.pool };
+  }
+
+  connectRecords(): ConnectRecords {
+    return new PostgresConnectRecords(this.pool, this.clock);
   }
 
   rateSlots(connectorId: string): StoredRateSlots {

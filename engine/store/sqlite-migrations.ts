@@ -143,6 +143,35 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sync_state ADD COLUMN value_types TEXT;
     `,
   },
+  {
+    version: 10,
+    name: 'oauth apps and connect sessions',
+    // The operator's OAuth app per connector type (its secret encrypted like credentials), and the
+    // Connect page's sessions: the id is the SHA-256 of the URL's token, times are epoch ms, and
+    // state_nonce/verifier_ciphertext belong to the authorization started last (see connect-records.ts).
+    sql: `
+      CREATE TABLE oauth_apps (
+        connector_type TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL,
+        secret_ciphertext TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      CREATE TABLE connect_sessions (
+        id TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES platform_clients (client_id),
+        external_user_id TEXT NOT NULL,
+        connector_types TEXT,
+        return_url TEXT,
+        expires_at INTEGER NOT NULL,
+        state_type TEXT,
+        state_nonce TEXT,
+        verifier_ciphertext TEXT,
+        state_used_at INTEGER,
+        completed_at INTEGER,
+        connector_id TEXT
+      ) STRICT;
+    `,
+  },
 ];
 
 /**

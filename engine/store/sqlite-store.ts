@@ -1,3 +1,5 @@
+import type { ConnectRecords } from './connect-records.js';
+import { SqliteConnectRecords } from './sqlite-connect-records.js';
 import { systemClock, type Clock } from '../clock/index.js';
 import { dirname } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -326,6 +328,10 @@ class SqliteStore implements Store {
 
   rateSlots(connectorId: string): StoredRateSlots {
     return new SqliteRateSlots(this.db, connectorId, this.clock);
+  }
+
+  connectRecords(): ConnectRecords {
+    return new SqliteConnectRecords(this.db, this.clock);
   }
 
   async markNeedsReauth(connectorId: string, reason: string): Promise<void> {

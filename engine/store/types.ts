@@ -3,6 +3,7 @@
  * (one end user's configured upstream account, credentials encrypted). Column names match the JSON
  * the hosted API answers with, so the server maps rows to bodies without renaming.
  */
+import type { ConnectRecords } from './connect-records.js';
 
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
@@ -399,6 +400,9 @@ export interface Store {
    * connector that no longer exists throws CONNECTOR_NOT_FOUND.
    */
   rateSlots(connectorId: string): StoredRateSlots;
+
+  /** The operator's OAuth apps and the Connect page's sessions (connect-records.ts). */
+  connectRecords(): ConnectRecords;
 
   /**
    * Runs `task` when the store closes, before its connections are released: how a part built on

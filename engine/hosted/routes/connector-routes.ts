@@ -4,9 +4,9 @@ import { checkConnectorInput } from '../../runtime/index.js';
 import { connectorNotFound } from '../../store/index.js';
 import { bodySchema } from '../body-schemas.js';
 import type { ConnectorCreateBody, ConnectorUpdateBody } from '../body-types.generated.js';
+import { createTenantConnector } from '../connector-create.js';
 import { connectorView } from '../connector-view.js';
 import { tenantOf, type HostedContext } from '../hosted-context.js';
-import { DEFAULT_MAX_CONNECTORS_PER_USER } from '../server-options.js';
 
 interface ById {
   Params: { id: string };
@@ -14,7 +14,6 @@ interface ById {
 
 /** POST: creates a connector once the upstream took its credentials, and starts its first pass. */
 function registerCreate(scoped: FastifyInstance, context: HostedContext): void {
-  const { store, cipher, options } = context;
   scoped.post<{ Body: ConnectorCreateBody }>(
     '/v1/integrations/connectors',
     { schema: { body: bodySchema('hosted-connector-create') } },
@@ -26,22 +25,7 @@ function registerCreate(scoped: FastifyInstance, context: HostedContext): void {
           details: [{ path: '/external_user_id', message: 'does not match the token' }],
         });
       }
-      const checked = checkConnectorInput(body.connector_type, body.credentials, body.config);
-      // Before anything is stored: credentials the upstream refuses leave no connector behind.
-      const credentials = body.check_credentials === false ? body.credentials : await context.checkWithUpstream(checked.type, body.credentials, checked.config);
-      const row = await store.createConnector(
-        {
-          tenant,
-          connector_type: checked.type,
-          name: body.name ?? null,
-          config: checked.config,
-          auth_scheme: checked.scheme,
-          credentials_ciphertext: cipher.encrypt(JSON.stringify(credentials)),
-        },
-        { maxPerTenant: options.maxConnectorsPerUser ?? DEFAULT_MAX_CONNECTORS_PER_USER },
-      );
-      // DESIGN.md §7: the copy starts filling as soon as the connector exists.
-      await context.requestSync(tenant, row.id, true, false);
+      const row = await createTenantConnector(context, tenant, body);
       return reply.code(201).send(connectorView(row, await context.syncSummary(tenant, row.id)));
     },
   );
