@@ -10,3 +10,4 @@ export { UpstreamCall, DEFAULT_DEADLINE_MS, MAX_DEADLINE_MS, type Traffic } from
 export { EgressPolicy, type EgressPermit, type EgressPolicyOptions, type EgressRule } from './egress-policy.js';
 export { addressRange, isIpLiteral } from './address-range.js';
 export type { UpstreamRequest, UpstreamRequestKind, UpstreamRequestListener } from './upstream-requests.js';
+export { USER_AGENT, withClientHeaders } from './user-agent.js';

@@ -1,5 +1,8 @@
 import { request, type Dispatcher } from 'undici';
 import { ACCEPT_ENCODING, bodyText } from './decoded-body.js';
+import { USER_AGENT, withClientHeaders } from './user-agent.js';
+
+const API_DEFAULTS = { 'accept-encoding': ACCEPT_ENCODING, 'user-agent': USER_AGENT };
 
 /** The HTTP methods a manifest may use, plus the reads a retry rule may name. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -41,10 +44,9 @@ export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatche
   signal?.addEventListener('abort', onAbort);
   const timer = setTimeout(() => controller.abort(new AttemptTimeout(timeoutMs)), timeoutMs);
   try {
-    const headers = attempt.headers['accept-encoding'] === undefined ? { ...attempt.headers, 'accept-encoding': ACCEPT_ENCODING } : attempt.headers;
     const response = await request(attempt.url, {
       method: attempt.method,
-      headers,
+      headers: withClientHeaders(attempt.headers, API_DEFAULTS),
       body: attempt.body ?? null,
       dispatcher,
       signal: controller.signal,

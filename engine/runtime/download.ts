@@ -1,10 +1,22 @@
 import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { EngineError, InvalidParamsError, NotFoundError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { decodedBody, readPath, type EgressPolicy, type Redactor, type UpstreamCall, type UpstreamRequestListener } from '../http/index.js';
+import {
+  decodedBody,
+  readPath,
+  USER_AGENT,
+  withClientHeaders,
+  type EgressPolicy,
+  type Redactor,
+  type UpstreamCall,
+  type UpstreamRequestListener,
+} from '../http/index.js';
 import type { FileSpec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 import type { RecordData } from './extract.js';
+
+/** File hosts get the engine's name too; no Accept-Encoding: a file comes as the host stores it. */
+const FILE_DEFAULTS = { 'user-agent': USER_AGENT };
 
 /**
  * A file being streamed: an AsyncIterable of byte chunks (read it with `for await`), plus what
@@ -65,7 +77,14 @@ async function openHop(url: URL, headers: Record<string, string>, options: Downl
   call.signal.addEventListener('abort', onDeadline, { once: true });
   try {
     // headersTimeout is got's `timeout.response` (until the answer's headers); the body has no timeout.
-    const response = await request(url, { method: 'GET', headers, dispatcher, signal: controller.signal, headersTimeout: options.timeoutMs, bodyTimeout: 0 });
+    const response = await request(url, {
+      method: 'GET',
+      headers: withClientHeaders(headers, FILE_DEFAULTS),
+      dispatcher,
+      signal: controller.signal,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: 0,
+    });
     call.attemptEnded();
     // undici's body emits 'error' when destroyed unread (a redirect hop, a cancel): readers still
     // get every failure through their iterator; this keeps an unread one from crashing the process.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect, type ListResult, type RecordResult } from '../../engine/index.js';
 import { startHubspot, withCrmDefaults, type HubspotHarness } from '../support/hubspot.js';
@@ -95,7 +96,10 @@ describe('hubspot list', () => {
       expect(record.propertiesWithHistory).toEqual({ lastname: expect.any(Array) });
     }
     const sent = hub.sandbox.fakes.hubspot.requests.at(-1)!;
-    expect(sent.query).toMatchObject({ limit: '20', properties: 'email,firstname', associations: 'companies', propertiesWithHistory: 'lastname' });
+    expect(sent.query).toMatchObject({ limit: '20', properties: 'email,firstname', associations: 'companies', propertiesWithHistory: 'lastname' }); // The engine names itself and asks for compressed answers, as got did before undici.
+    const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    expect(sent.headers['user-agent']).toBe(`connector-engine/${version}`);
+    expect(sent.headers['accept-encoding']).toBe('gzip, deflate, br');
   });
 });
 
