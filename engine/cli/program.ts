@@ -9,6 +9,7 @@ import { sandboxCommand } from './sandbox-command.js';
 import { createClientCommand, listClientsCommand, revokeClientCommand } from './clients-command.js';
 import { serveCommand } from './serve-command.js';
 import { syncCommand } from './sync-command.js';
+import { addWebhookCommand, listWebhooksCommand, removeWebhookCommand } from './webhooks-command.js';
 
 /** Commander's way to take a repeatable option as a list. */
 function collect(value: string, previous: string[]): string[] {
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   addMcpCommand(program);
   addSyncCommand(program);
   addClientsCommands(program);
+  addWebhooksCommands(program);
   return program;
 }
 
@@ -181,4 +183,29 @@ function addClientsCommands(program: Command): void {
     .option('--database-url <url>', 'database')
     .option('--purge', "also delete the client's connectors with their credentials and synchronized copies")
     .action(guarded(revokeClientCommand));
+}
+
+/** `webhooks add|list|remove`: the webhook endpoints of platform clients, managed on the database directly. */
+function addWebhooksCommands(program: Command): void {
+  const webhooks = program.command('webhooks').description("webhook endpoints of the hosted API's platform clients");
+  webhooks
+    .command('add')
+    .description('register an endpoint; prints it with its signing secret (shown once) as one JSON line')
+    .requiredOption('--client <id>', 'platform client id (from `clients create`)')
+    .requiredOption('--url <url>', 'http or https URL the events are POSTed to')
+    .option('--events <types>', 'event types separated by commas (default: every event)')
+    .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
+    .action(guarded(addWebhookCommand));
+  webhooks
+    .command('list')
+    .description('list endpoints, one JSON line each (never a secret)')
+    .option('--client <id>', 'only this platform client')
+    .option('--database-url <url>', 'database')
+    .action(guarded(listWebhooksCommand));
+  webhooks
+    .command('remove')
+    .description('remove an endpoint; its pending deliveries fail')
+    .argument('<id>', 'endpoint id')
+    .option('--database-url <url>', 'database')
+    .action(guarded(removeWebhookCommand));
 }

@@ -123,7 +123,14 @@ export class ConnectorPool {
           answeredAt = performance.now();
           // Nothing else happens before the write: the upstream has spent the old refresh token, so
           // until this commits, a crash loses the grant (the window the metric measures).
-          return { ciphertext: this.cipher.encrypt(JSON.stringify(next)), credentials: next, refreshed: true, version: current.version + 1 };
+          // The event commits with the new credentials, and carries none of them (README "Webhooks").
+          return {
+            ciphertext: this.cipher.encrypt(JSON.stringify(next)),
+            emit: { type: 'credentials.refreshed' as const, data: { credentials_version: current.version + 1 } },
+            credentials: next,
+            refreshed: true,
+            version: current.version + 1,
+          };
         });
         if (outcome.refreshed) this.options.onRefreshPersisted?.((performance.now() - answeredAt) / 1000);
         entry.version = outcome.version;

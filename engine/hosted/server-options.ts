@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/index.js';
 import type { Cipher, Store } from '../store/index.js';
+import type { RetryPolicy } from '../webhooks/index.js';
 
 /** What the hosted server needs. */
 export interface HostedServerOptions {
@@ -22,6 +23,7 @@ export interface HostedServerOptions {
   /** The deadline of an execute whose body names no `timeout_ms` (default 30 s). */
   executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
+  webhooks?: HostedWebhookOptions;
   /**
    * Where the service reads time and schedules waits: token lifetimes, connections (retries, rate
    * limits, deadlines, token expiry) and the sync scheduler. Default real time; the store takes its
@@ -51,4 +53,17 @@ export interface HostedSyncOptions {
   fullEveryMs?: number;
   /** Passes one process runs at once (default 4). */
   concurrency?: number;
+}
+
+/** How the service delivers webhooks (README "Webhooks"). */
+export interface HostedWebhookOptions {
+  /** Deliver due webhooks from this process (default true). */
+  background?: boolean;
+  /** Origins deliveries may reach although http or not public (ENGINE_ALLOW_ORIGINS_WEBHOOKS), trusted exactly as named. */
+  allowOrigins?: string[];
+  /** How often an idle worker looks for due deliveries (default 5 s). */
+  pollMs?: number;
+  /** How long one attempt may take (default 10 s). */
+  attemptTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
 }

@@ -31,6 +31,20 @@ export type {
   ValueType,
   ValueTypes,
 } from './types.js';
+export type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  ConnectorEvent,
+  DeliveryFilter,
+  DeliveryPage,
+  DeliveryStatus,
+  NewWebhookEndpoint,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+  WebhookStore,
+} from './webhook-types.js';
+export { cursorOf, WEBHOOK_EVENT_TYPES } from './webhook-outbox.js';
 export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
 export { hashSecret, verifySecret } from './secret-hash.js';
