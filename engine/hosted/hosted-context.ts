@@ -109,13 +109,14 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
   const clock = options.clock ?? systemClock;
   const metrics = new ServiceMetrics(store);
   const authMetrics = registerAuthMetrics(metrics.registry, store);
+  const webhooks = createWebhookWorker(options, log, clock);
   const pool = new ConnectorPool(store, cipher, {
+    onEvent: () => webhooks.kick(),
     ...pick(options, ['upstreams', 'clientRateLimits', 'allowOrigins']),
     onRefreshPersisted: (seconds) => authMetrics.persistWindow.observe(seconds),
     onUpstreamRequest: (type, request) => metrics.countUpstream(type, request),
     clock,
   });
-  const webhooks = createWebhookWorker(options, log, clock);
   const scheduler = createScheduler(options, pool, metrics, log, clock, webhooks);
   const background = options.sync?.background ?? true;
   const context: HostedContext = {

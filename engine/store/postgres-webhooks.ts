@@ -125,6 +125,13 @@ export class PostgresWebhooks implements WebhookStore {
     return rows.map((row) => toDelivery<ClaimedDelivery>(row));
   }
 
+  async nextDueAt(): Promise<number | undefined> {
+    const { rows } = await this.pool.query<{ next: Date | null }>(
+      `SELECT min(GREATEST(next_attempt_at, lease_until)) AS next FROM webhook_deliveries WHERE status = 'pending'`,
+    );
+    return rows[0]?.next ? rows[0].next.getTime() : undefined;
+  }
+
   async finishAttempt(id: string, owner: string, outcome: AttemptOutcome): Promise<boolean> {
     const now = this.now();
     const { rowCount } = await this.pool.query(

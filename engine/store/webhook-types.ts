@@ -101,6 +101,11 @@ export interface WebhookStore {
    * until now + `leaseMs`: two workers never hold the same delivery at once.
    */
   claimDeliveries(owner: string, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  /**
+   * When the earliest pending delivery may next be claimed (its due time, or the end of the lease
+   * holding it), as epoch ms; undefined when none is pending. A worker sleeps until then.
+   */
+  nextDueAt(): Promise<number | undefined>;
   /** Records an attempt (attempts + 1) and frees the lease; false when `owner` no longer holds it. */
   finishAttempt(id: string, owner: string, outcome: AttemptOutcome): Promise<boolean>;
   /** The client's deliveries, newest first. */

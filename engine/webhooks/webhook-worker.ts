@@ -7,6 +7,9 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-po
 import { sendDelivery, type AttemptResult } from './send-delivery.js';
 import { signWebhook } from './signature.js';
 
+/** The shortest sleep between rounds: a delivery due now but leased elsewhere never makes a busy loop. */
+const MIN_WAIT_MS = 10;
+
 /** Where the worker reports what it cannot do (pino-compatible); never given a secret. */
 export interface WebhookLogger {
   error(object: Record<string, unknown>, message: string): void;
@@ -98,14 +101,30 @@ export class WebhookWorker {
         this.options.logger?.error({ err: error }, 'webhooks: could not claim deliveries');
       }
       if (this.stopped) return;
+      const waitMs = await this.idleMs();
       await new Promise<void>((resolve) => {
-        const timer = this.clock.setTimer(resolve, this.options.pollMs ?? 5_000);
+        const timer = this.clock.setTimer(resolve, waitMs);
         this.wake = () => {
           timer.cancel();
           resolve();
         };
       });
       this.wake = undefined;
+    }
+  }
+
+  /**
+   * How long to sleep: until the earliest pending delivery falls due (so a retry goes out at its
+   * scheduled delay), at most the poll interval (events written by other processes are found then).
+   */
+  private async idleMs(): Promise<number> {
+    const pollMs = this.options.pollMs ?? 5_000;
+    try {
+      const next = await this.options.store.webhooks.nextDueAt();
+      return next === undefined ? pollMs : Math.min(pollMs, Math.max(MIN_WAIT_MS, next - this.clock.now()));
+    } catch (error) {
+      this.options.logger?.error({ err: error }, 'webhooks: could not read the next due time');
+      return pollMs;
     }
   }
 
