@@ -152,8 +152,12 @@ function prepareWebhookStatements(db: Database.Database) {
       .map((column) => `d.${column}`)
       .join(', ')}, e.url, e.secret_ciphertext, d.payload
       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id IN (SELECT value FROM json_each(?)) ORDER BY d.seq`),
-    nextDue: db.prepare(`SELECT min(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END)
-      FROM webhook_deliveries WHERE status = 'pending'`).pluck(),
+    nextDue: db
+      .prepare(
+        `SELECT min(CASE WHEN lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END)
+      FROM webhook_deliveries WHERE status = 'pending'`,
+      )
+      .pluck(),
     finishAttempt: db.prepare(`UPDATE webhook_deliveries SET attempts = attempts + 1, status = @status, last_status_code = @code,
       last_error = @error, next_attempt_at = @next, delivered_at = @delivered, lease_owner = NULL, lease_until = NULL
       WHERE id = @id AND lease_owner = @owner AND status = 'pending'`),
