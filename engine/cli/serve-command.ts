@@ -168,7 +168,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
           ? deadlineFrom(options.executeDeadlineMs, '--execute-deadline-ms')
           : deadlineFrom(process.env.ENGINE_EXECUTE_DEADLINE_MS, 'ENGINE_EXECUTE_DEADLINE_MS'),
       ),
-      webhooks: { allowOrigins: webhookOrigins() },
+      webhooks: { allowOrigins: webhookOrigins(), ...optional('pollMs', secondsFrom('ENGINE_WEBHOOK_POLL_SECONDS')) },
       sync: {
         background: options.sync !== false,
         ...optional('intervalMs', minutesFrom(options.syncInterval ?? process.env.ENGINE_SYNC_INTERVAL_MINUTES)),
