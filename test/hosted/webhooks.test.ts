@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer, type Socket } from 'node:net';
 import { createManualClock, type ManualClock } from '../../engine/clock/index.js';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import { verifyWebhookSignature } from '../../engine/index.js';
@@ -24,17 +25,21 @@ const LONG_AGO = '2000-01-01T00:00:00.000Z';
 /** Small, distinct delays, so the asserted schedule shows the doubling and the cap. */
 const RETRY = { maxAttempts: 3, baseDelayMs: 2_000, maxDelayMs: 3_000 };
 const POLL_MS = 600_000;
+const ATTEMPT_TIMEOUT_MS = 1_000;
 
 let sandbox: Sandbox;
 let receiver: WebhookReceiver;
+let hostile: HostileReceiver;
 let cluster: PostgresCluster | undefined;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimits: false });
   receiver = await startWebhookReceiver();
+  hostile = await startHostileReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
+  await hostile?.close();
   await sandbox?.close();
   await cluster?.stop();
 });
@@ -53,11 +58,12 @@ interface Harness {
   b: Client;
   /** Endpoint id -> signing secret, as `webhooks add` printed them. */
   secrets: Map<string, string>;
-  endpoints: Record<'a' | 'b' | 'flaky' | 'down', string>;
+  endpoints: Record<'a' | 'b' | 'flaky' | 'down' | 'hostile', string>;
 }
 
 async function addEndpoint(h: Pick<Harness, 'databaseUrl' | 'secrets'>, client: string, path: string, events?: string): Promise<string> {
-  const args = ['webhooks', 'add', '--client', client, '--url', `${receiver.origin}${path}`, '--database-url', h.databaseUrl];
+  const origin = path.endsWith('/hostile') ? hostile.origin : receiver.origin;
+  const args = ['webhooks', 'add', '--client', client, '--url', `${origin}${path}`, '--database-url', h.databaseUrl];
   const added = await runCli(events ? [...args, '--events', events] : args, undefined, { ENGINE_SECRET: SECRET });
   expect(added.stderr).toBe('');
   const endpoint = JSON.parse(added.stdout) as { id: string; secret: string };
@@ -80,7 +86,7 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
     allowOrigins: Object.fromEntries(Object.entries(sandbox.upstreams).map(([type, info]) => [type, info.allow_origins])),
     logger: false,
     sync: { background: false },
-    webhooks: { allowOrigins: [receiver.origin], pollMs: POLL_MS, retry: RETRY },
+    webhooks: { allowOrigins: [receiver.origin, hostile.origin], pollMs: POLL_MS, retry: RETRY, attemptTimeoutMs: ATTEMPT_TIMEOUT_MS },
     clock,
   });
   const makeClient = async (name: string): Promise<Client> => {
@@ -96,6 +102,7 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
     b: await addEndpoint(partial, b.client_id, `/${tag}/b`),
     flaky: await addEndpoint(partial, a.client_id, `/${tag}/flaky`, 'connector.created'),
     down: await addEndpoint(partial, a.client_id, `/${tag}/down`, 'sync.finished'),
+    hostile: await addEndpoint(partial, a.client_id, `/${tag}/hostile`, 'connector.reauthorization_required'),
   };
   return { service, url: service.url, clock, a, b, endpoints, ...partial };
 }
@@ -123,6 +130,44 @@ async function createConnector(h: Harness, client: Client, user: string, type: s
   return answer.body.id;
 }
 
+/**
+ * A receiver that misbehaves at the socket level, one way per request in turn: it never answers,
+ * then resets the connection, then redirects (a delivery must not follow it).
+ */
+interface HostileReceiver {
+  origin: string;
+  requests: number;
+  close(): Promise<void>;
+}
+
+async function startHostileReceiver(): Promise<HostileReceiver> {
+  const sockets = new Set<Socket>();
+  const state = { requests: 0 };
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.once('data', () => {
+      const turn = state.requests++ % 3;
+      if (turn === 1) socket.resetAndDestroy();
+      else if (turn === 2) socket.end('HTTP/1.1 302 Found\r\nLocation: http://169.254.169.254/latest/meta-data\r\nContent-Length: 0\r\n\r\n');
+      // turn 0: never answers; the attempt's own timeout ends it.
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    get requests() {
+      return state.requests;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** The first delivery to `path` of an event of `type` about `connectorId`. */
 function eventAt(path: string, type: string, connectorId: string): Promise<ReceivedWebhook> {
   return receiver.next((r) => r.path === path && r.event.type === type && r.event.data.connector_id === connectorId);
@@ -138,6 +183,12 @@ async function deliveryWhen(h: Harness, client: Client, id: string, done: (d: an
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`delivery ${id} never reached the expected state`);
+}
+
+/** Moves the manual clock to `at` once the worker has scheduled its wake-up for then (so the wake-up is not missed). */
+async function advanceTo(h: Harness, at: string): Promise<void> {
+  await h.clock.nextWait((w) => w.kind === 'timer' && w.dueAt === Date.parse(at));
+  await h.clock.advance(Date.parse(at) - h.clock.now());
 }
 
 /** The client's deliveries of one endpoint and event type, through the API. */
@@ -241,6 +292,26 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks on %s', (backend) => {
     expect(receiver.received.filter((r) => r.event.type === 'connector.reauthorization_required' && r.event.data.connector_id === id)).toHaveLength(1);
   });
 
+  test('a hostile receiver (no answer, reset, redirect) never holds the worker: each attempt ends and the delivery fails', async () => {
+    const [delivery] = await deliveriesOf(h, h.a, h.endpoints.hostile, 'connector.reauthorization_required');
+    expect(delivery).toBeDefined();
+    // The receiver holds the first attempt: it ends when its timeout falls due on the manual clock.
+    await h.clock.nextWait((w) => w.kind === 'timer' && w.delayMs === ATTEMPT_TIMEOUT_MS);
+    await h.clock.advance(ATTEMPT_TIMEOUT_MS);
+    const steps = [
+      { attempt: 1, error: `no answer within ${ATTEMPT_TIMEOUT_MS} ms`, code: null },
+      { attempt: 2, error: 'connection failed (ECONNRESET)', code: null },
+      { attempt: 3, error: 'the endpoint answered 302', code: 302 },
+    ];
+    for (const step of steps) {
+      const state = await deliveryWhen(h, h.a, delivery.id, (d) => d.attempts === step.attempt);
+      expect({ error: state.last_error, code: state.last_status_code }).toEqual({ error: step.error, code: step.code });
+      if (state.status === 'pending') await advanceTo(h, state.next_attempt_at);
+    }
+    const failed = await deliveryWhen(h, h.a, delivery.id, (d) => d.attempts === 3);
+    expect(failed).toMatchObject({ status: 'failed', next_attempt_at: null });
+  });
+
   test('a receiver answering 500 twice then 200 gets three attempts on the backoff schedule, then the delivery is delivered', async () => {
     receiver.script(path('flaky'), [500, 500]);
     const id = await createConnector(h, h.a, 'frank', 'hubspot');
@@ -281,7 +352,7 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks on %s', (backend) => {
     ] as const) {
       const state = await deliveryWhen(h, h.a, delivery.id, (d) => d.attempts === attempt);
       expect(Date.parse(state.next_attempt_at) - h.clock.now()).toBe(delayMs);
-      await h.clock.advance(delayMs);
+      await advanceTo(h, state.next_attempt_at);
     }
     const failed = await deliveryWhen(h, h.a, delivery.id, (d) => d.status !== 'pending');
     expect(failed).toMatchObject({
@@ -318,6 +389,12 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks on %s', (backend) => {
     expect(crossed.body.error.code).toBe('NOT_FOUND');
     expect((await call(h, 'GET', `/v1/webhooks/deliveries/${ofB.id}`, { token: tokenB })).body).toEqual(ofB);
     expect((await call(h, 'GET', '/v1/webhooks/deliveries')).status).toBe(401);
+    const document = (await call(h, 'GET', '/openapi.json')).body;
+    expect(Object.keys(document.paths).filter((p: string) => p.startsWith('/v1/webhooks/'))).toEqual([
+      '/v1/webhooks/deliveries',
+      '/v1/webhooks/deliveries/{id}',
+    ]);
+    expect(Object.keys(document.components.schemas.WebhookDelivery.properties)).toEqual(Object.keys(ofB));
   });
 
   test('the listing pages with its cursor, newest first, without repeats or gaps', async () => {
@@ -358,5 +435,64 @@ describe.each(['sqlite', 'postgres'] as const)('webhooks on %s', (backend) => {
     );
     const repeated = await call(h, 'GET', '/v1/webhooks/deliveries?status=failed&status=pending', { token: userToken });
     expect(repeated.body.error.details).toEqual([{ path: '?status', message: 'must be one of pending, delivered, failed' }]);
+  });
+});
+
+describe('the webhooks CLI', () => {
+  let databaseUrl: string;
+  let clientId: string;
+  const add = (args: string[]) =>
+    runCli(['webhooks', 'add', '--client', clientId, ...args, '--database-url', databaseUrl], undefined, { ENGINE_SECRET: SECRET });
+
+  beforeAll(async () => {
+    databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'webhooks-cli-')), 'engine.db')}`;
+    clientId = JSON.parse((await runCli(['clients', 'create', '--name', 'cli', '--database-url', databaseUrl])).stdout).client_id;
+  });
+
+  test('bad endpoint input gets typed errors naming the option; list shows no secret; remove of an unknown id exits 1', async () => {
+    const cases: Array<[string[], string, string]> = [
+      [['--url', 'ftp://example.com/hook'], 'INVALID_REQUEST', '--url'],
+      [['--url', 'https://user:pw@example.com/hook'], 'INVALID_REQUEST', '--url'],
+      [['--url', 'https://example.com/hook#frag'], 'INVALID_REQUEST', '--url'],
+      [['--url', 'https://example.com/hook', '--events', 'connector.created,connector.exploded'], 'INVALID_REQUEST', '--events'],
+    ];
+    const answers = await Promise.all(cases.map(([args]) => add(args)));
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.code).toBe(1);
+      const body = JSON.parse(answer.stderr);
+      expect(body.error.code).toBe(cases[i]![1]);
+      expect(body.error.details[0].path).toBe(cases[i]![2]);
+    }
+    const unknown = await runCli(['webhooks', 'add', '--client', 'cli_nobody', '--url', 'https://example.com/h', '--database-url', databaseUrl], undefined, {
+      ENGINE_SECRET: SECRET,
+    });
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: 'NOT_FOUND', details: [{ path: '--client', message: 'is not a platform client' }] });
+    const made = JSON.parse((await add(['--url', 'https://example.com/ok', '--events', 'sync.failed'])).stdout);
+    expect(made).toMatchObject({ client_id: clientId, url: 'https://example.com/ok', events: ['sync.failed'] });
+    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const listed = await runCli(['webhooks', 'list', '--database-url', databaseUrl]);
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ id: made.id, client_id: clientId, url: made.url, events: ['sync.failed'], created_at: made.created_at }]);
+    const [removed, again] = [
+      await runCli(['webhooks', 'remove', made.id, '--database-url', databaseUrl]),
+      await runCli(['webhooks', 'remove', made.id, '--database-url', databaseUrl]),
+    ];
+    expect([removed.code, JSON.parse(removed.stdout)]).toEqual([0, { id: made.id, removed: true }]);
+    expect([again.code, JSON.parse(again.stdout)]).toEqual([1, { id: made.id, removed: false }]);
+  });
+
+  test('fuzzed --url text is stored as a URL or refused with a typed error, never a crash', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (text) => {
+        const answer = await add(['--url', `http${text}`]);
+        if (answer.code === 0) expect(['http:', 'https:']).toContain(new URL(JSON.parse(answer.stdout).url).protocol);
+        else expect(JSON.parse(answer.stderr).error.details).toEqual([{ path: '--url', message: expect.any(String) }]);
+      }),
+      { numRuns: 3 },
+    );
   });
 });
