@@ -64,6 +64,8 @@ export class SyncScheduler {
   private loop: Promise<void> | undefined;
   private readonly active = new Map<string, Promise<unknown>>();
   private readonly stopping = new AbortController();
+  /** The states of passes that ran to their end (not cut short): those announce sync.finished or sync.failed. */
+  private readonly finished = new WeakSet<SyncState[]>();
 
   private readonly clock: Clock;
 
@@ -149,7 +151,14 @@ export class SyncScheduler {
   private track(job: SyncJob, onProgress?: (progress: SyncProgress) => void): Promise<SyncState[]> {
     const pass = this.run(job, onProgress);
     this.active.set(job.connector_id, pass);
-    return pass.finally(() => this.active.delete(job.connector_id));
+    // The event is written once the pass is over for everyone (job released, not running here), so
+    // a receiver that reads the sync status on sync.finished never sees the pass still running.
+    return pass
+      .finally(() => this.active.delete(job.connector_id))
+      .then(async (states) => {
+        if (this.finished.delete(states)) await this.announce(job.connector_id, states);
+        return states;
+      });
   }
 
   /** Writes sync.finished or sync.failed to the webhook outbox; a failure to write it never fails the pass. */
@@ -211,7 +220,7 @@ export class SyncScheduler {
       for (const failed of states.filter((s) => s.status === 'failed'))
         logger?.warn({ connector: id, entity: failed.entity, last_error: failed.last_error }, 'sync: entity failed');
       // A pass cut short by this process stopping or losing its lease did not finish: its rerun reports.
-      if (!signal.aborted) await this.announce(id, states);
+      if (!signal.aborted) this.finished.add(states);
       return states;
     } catch (error) {
       logger?.error({ err: error, connector: id }, 'sync: pass could not start');

@@ -33,7 +33,8 @@ let hostile: HostileReceiver;
 let cluster: PostgresCluster | undefined;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ rateLimits: false });
+  // Few records: a pass is quick, and its counts are read back from the sync status anyway.
+  sandbox = await startSandbox({ rateLimits: false, records: 50 });
   receiver = await startWebhookReceiver();
   hostile = await startHostileReceiver();
 });
@@ -97,13 +98,16 @@ async function startHarness(backend: 'sqlite' | 'postgres'): Promise<Harness> {
   const [a, b] = [await makeClient('a'), await makeClient('b')];
   const partial = { databaseUrl, secrets: new Map<string, string>() };
   const tag = backend;
-  const endpoints = {
-    a: await addEndpoint(partial, a.client_id, `/${tag}/a`),
-    b: await addEndpoint(partial, b.client_id, `/${tag}/b`),
-    flaky: await addEndpoint(partial, a.client_id, `/${tag}/flaky`, 'connector.created'),
-    down: await addEndpoint(partial, a.client_id, `/${tag}/down`, 'sync.finished'),
-    hostile: await addEndpoint(partial, a.client_id, `/${tag}/hostile`, 'connector.reauthorization_required'),
-  };
+  // Registered at once: each is a CLI process.
+  const [ea, eb, flaky, down, hostileId] = await Promise.all([
+    addEndpoint(partial, a.client_id, `/${tag}/a`),
+    addEndpoint(partial, b.client_id, `/${tag}/b`),
+    addEndpoint(partial, a.client_id, `/${tag}/flaky`, 'connector.created'),
+    addEndpoint(partial, a.client_id, `/${tag}/down`, 'sync.finished'),
+    addEndpoint(partial, a.client_id, `/${tag}/hostile`, 'connector.reauthorization_required'),
+  ]);
+  const endpoints = { a: ea!, b: eb!, flaky: flaky!, down: down!, hostile: hostileId! };
+
   return { service, url: service.url, clock, a, b, endpoints, ...partial };
 }
 
