@@ -36,3 +36,4 @@ export type * from './typed/index.js';
 export { openStore, type Store, type SyncState } from './store/index.js';
 export type { SyncProgress } from './sync/index.js';
 export { createManualClock, systemClock, type Clock, type ClockTimer, type ManualClock, type ScheduledWait } from './clock/index.js';
+export { verifyWebhookSignature, type VerifyOptions, type WebhookHeaders } from './webhooks/index.js';

@@ -43,6 +43,7 @@ export function buildProgram(): Command {
   addSyncCommand(program);
   addClientsCommands(program);
   addOAuthAppsCommands(program);
+  addWebhooksCommands(program);
   return program;
 }
 
@@ -271,6 +272,46 @@ function addOAuthAppsCommands(program: Command): void {
       lazy(
         () => import('./oauth-apps-command.js'),
         (m) => m.removeOAuthAppCommand,
+      ),
+    );
+}
+
+/** `webhooks add|list|remove`: the webhook endpoints of platform clients, managed on the database directly. */
+function addWebhooksCommands(program: Command): void {
+  const webhooks = program.command('webhooks').description("webhook endpoints of the hosted API's platform clients");
+  webhooks
+    .command('add')
+    .description('register an endpoint; prints it with its signing secret (shown once) as one JSON line')
+    .requiredOption('--client <id>', 'platform client id (from `clients create`)')
+    .requiredOption('--url <url>', 'http or https URL the events are POSTed to')
+    .option('--events <types>', 'event types separated by commas (default: every event)')
+    .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')
+    .action(
+      lazy(
+        () => import('./webhooks-command.js'),
+        (m) => m.addWebhookCommand,
+      ),
+    );
+  webhooks
+    .command('list')
+    .description('list endpoints, one JSON line each (never a secret)')
+    .option('--client <id>', 'only this platform client')
+    .option('--database-url <url>', 'database')
+    .action(
+      lazy(
+        () => import('./webhooks-command.js'),
+        (m) => m.listWebhooksCommand,
+      ),
+    );
+  webhooks
+    .command('remove')
+    .description('remove an endpoint; its pending deliveries fail')
+    .argument('<id>', 'endpoint id')
+    .option('--database-url <url>', 'database')
+    .action(
+      lazy(
+        () => import('./webhooks-command.js'),
+        (m) => m.removeWebhookCommand,
       ),
     );
 }

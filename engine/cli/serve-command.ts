@@ -115,6 +115,11 @@ export function allowOriginsFromEnv(types: string[]): Record<string, string[]> {
   return out;
 }
 
+/** ENGINE_ALLOW_ORIGINS_WEBHOOKS: the origins webhook deliveries may reach although http or not public (loopback receivers, an internal relay). */
+export function webhookOrigins(): string[] {
+  return allowOriginsFromEnv(['webhooks']).webhooks ?? [];
+}
+
 /** Where the operator routes each type: base URLs, and the extra origins each may reach. */
 export interface UpstreamRoutes {
   upstreams: Record<string, string>;
@@ -173,6 +178,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
           ? deadlineFrom(options.executeDeadlineMs, '--execute-deadline-ms')
           : deadlineFrom(process.env.ENGINE_EXECUTE_DEADLINE_MS, 'ENGINE_EXECUTE_DEADLINE_MS'),
       ),
+      webhooks: { allowOrigins: webhookOrigins(), ...optional('pollMs', secondsFrom('ENGINE_WEBHOOK_POLL_SECONDS')) },
       sync: {
         background: options.sync !== false,
         ...optional('intervalMs', minutesFrom(options.syncInterval ?? process.env.ENGINE_SYNC_INTERVAL_MINUTES)),

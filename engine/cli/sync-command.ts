@@ -3,7 +3,7 @@ import { syncOnce } from '../hosted/index.js';
 import type { Sandbox } from '../sandbox/index.js';
 import { printJson } from './output.js';
 import { progressBar } from './progress-bar.js';
-import { DEFAULT_DATABASE_URL, startLazySandbox, upstreamRoutes } from './serve-command.js';
+import { DEFAULT_DATABASE_URL, startLazySandbox, upstreamRoutes, webhookOrigins } from './serve-command.js';
 
 /** `--batch-size`: a whole number of records from 1 to 10,000, or a usage error naming the option. */
 function parseBatchSize(text: string): number {
@@ -41,6 +41,7 @@ export async function syncCommand(connectorId: string, options: SyncCommandOptio
       connectorId,
       upstreams,
       allowOrigins,
+      webhookOrigins: webhookOrigins(),
       ...(process.env.ENGINE_SECRET ? { secret: process.env.ENGINE_SECRET } : {}),
       ...(options.full ? { full: true } : {}),
       ...(options.batchSize !== undefined ? { batchSize: parseBatchSize(options.batchSize) } : {}),

@@ -33,6 +33,8 @@ export interface ConnectorPoolOptions {
   onUpstreamRequest?: (type: string, request: UpstreamRequest) => void;
   /** Where connections read time and schedule waits (default: real time). */
   clock?: Clock;
+  /** Told after a refresh or a refused grant wrote a webhook event, so the worker sends it at once. */
+  onEvent?: () => void;
 }
 
 /**
@@ -63,7 +65,10 @@ export class ConnectorPool {
       config: row.config,
       ...this.routing(row.connector_type, row.id),
       refreshCoordinator: this.coordinator(row.id, entry),
-      onAuthFailure: (error) => this.store.markNeedsReauth(row.id, error.upstream?.message ?? error.message),
+      onAuthFailure: async (error) => {
+        await this.store.markNeedsReauth(row.id, error.upstream?.message ?? error.message);
+        this.options.onEvent?.();
+      },
     });
     this.entries.set(row.id, entry);
     return entry.connection;
@@ -123,9 +128,19 @@ export class ConnectorPool {
           answeredAt = performance.now();
           // Nothing else happens before the write: the upstream has spent the old refresh token, so
           // until this commits, a crash loses the grant (the window the metric measures).
-          return { ciphertext: this.cipher.encrypt(JSON.stringify(next)), credentials: next, refreshed: true, version: current.version + 1 };
+          // The event commits with the new credentials, and carries none of them (README "Webhooks").
+          return {
+            ciphertext: this.cipher.encrypt(JSON.stringify(next)),
+            emit: { type: 'credentials.refreshed' as const, data: { credentials_version: current.version + 1 } },
+            credentials: next,
+            refreshed: true,
+            version: current.version + 1,
+          };
         });
-        if (outcome.refreshed) this.options.onRefreshPersisted?.((performance.now() - answeredAt) / 1000);
+        if (outcome.refreshed) {
+          this.options.onRefreshPersisted?.((performance.now() - answeredAt) / 1000);
+          this.options.onEvent?.();
+        }
         entry.version = outcome.version;
         return { credentials: outcome.credentials, refreshed: outcome.refreshed };
       },

@@ -11,6 +11,8 @@ import { ServiceMetrics } from './metrics.js';
 import type { HostedServerOptions } from './server-options.js';
 import { TenancyCache } from './tenancy-cache.js';
 import { TokenIssuer, type TokenScope } from './tokens.js';
+import { createWebhookWorker } from './webhook-worker-setup.js';
+import type { WebhookWorker } from '../webhooks/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +42,8 @@ export interface HostedContext {
   metrics: ServiceMetrics;
   pool: ConnectorPool;
   scheduler: SyncScheduler;
+  /** Sends the webhook outbox's due deliveries (started with the server unless `webhooks.background` is false). */
+  webhooks: WebhookWorker;
   /** Whether this process runs due passes in the background. */
   background: boolean;
   /** Makes a pass due now; `runHere` runs it in this process when it has no background loop. */
@@ -75,6 +79,7 @@ function createScheduler(
   metrics: ServiceMetrics,
   log: () => FastifyBaseLogger,
   clock: Clock,
+  webhooks: WebhookWorker,
 ): SyncScheduler {
   const { store } = options;
   return new SyncScheduler({
@@ -90,6 +95,7 @@ function createScheduler(
     },
     observer: metrics.sync,
     clock,
+    onEvent: () => webhooks.kick(),
     ...pick(options.sync ?? {}, ['intervalMs', 'pollMs', 'leaseMs', 'fullEveryMs', 'concurrency']),
   });
 }
@@ -103,13 +109,15 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
   const clock = options.clock ?? systemClock;
   const metrics = new ServiceMetrics(store);
   const authMetrics = registerAuthMetrics(metrics.registry, store);
+  const webhooks = createWebhookWorker(options, log, clock);
   const pool = new ConnectorPool(store, cipher, {
+    onEvent: () => webhooks.kick(),
     ...pick(options, ['upstreams', 'clientRateLimits', 'allowOrigins']),
     onRefreshPersisted: (seconds) => authMetrics.persistWindow.observe(seconds),
     onUpstreamRequest: (type, request) => metrics.countUpstream(type, request),
     clock,
   });
-  const scheduler = createScheduler(options, pool, metrics, log, clock);
+  const scheduler = createScheduler(options, pool, metrics, log, clock, webhooks);
   const background = options.sync?.background ?? true;
   const context: HostedContext = {
     options,
@@ -119,12 +127,15 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
     metrics,
     pool,
     scheduler,
+    webhooks,
     background,
     tokens: new TokenIssuer(options.serviceKey, undefined, clock),
     clients: new ClientAuthenticator(store),
     tenancy: new TenancyCache(store),
     async requestSync(tenant, id, full, runHere) {
       if (!(await store.tenantScheduleSync(tenant, id, { dueAt: new Date(clock.now()), earliest: true, full }))) throw connectorNotFound();
+      // Asked after a create or new credentials: the create's connector.created is in the outbox now.
+      webhooks.kick();
       if (background) scheduler.kick();
       else if (runHere) void scheduler.runNow(id).catch((error: unknown) => log().error({ err: error, connector: id }, 'sync: pass failed'));
     },

@@ -5,6 +5,7 @@ import { connectorTypes, type ConnectorTypeDescription } from './connector-types
 import { EXECUTE_REQUEST, EXECUTE_RESULT, executeComponents } from './openapi-execute.js';
 import { openObjects } from './openapi-open-objects.js';
 import { CONNECTOR_SCHEMA, configSchemas, connectorBody } from './openapi-connector.js';
+import { WEBHOOK_COMPONENTS, webhookPaths } from './openapi-webhooks.js';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 
@@ -275,9 +276,9 @@ function buildDocument(types: ConnectorTypeDescription[], one: boolean): OpenAPI
     servers: [],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: errorBody, Connector: CONNECTOR_SCHEMA, ...configSchemas(types), ...executeComponents(types) },
+      schemas: { Error: errorBody, Connector: CONNECTOR_SCHEMA, ...configSchemas(types), ...executeComponents(types), ...WEBHOOK_COMPONENTS },
     },
-    paths: { ...connectorPaths(types), ...executePaths(), ...publicPaths() },
+    paths: { ...connectorPaths(types), ...executePaths(), ...webhookPaths(), ...publicPaths() },
   };
   // openapi-types mixes its 3.0 and 3.1 schema types inside request bodies; the shape is 3.1.
   return openObjects(document) as unknown as OpenAPIV3_1.Document;

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/index.js';
 import type { Cipher, Store } from '../store/index.js';
+import type { RetryPolicy } from '../webhooks/index.js';
 
 /** An OAuth app's client credentials (the operator's registration with the upstream). */
 export interface OAuthApp {
@@ -28,6 +29,7 @@ export interface HostedServerOptions {
   /** The deadline of an execute whose body names no `timeout_ms` (default 30 s). */
   executeDeadlineMs?: number;
   sync?: HostedSyncOptions;
+  webhooks?: HostedWebhookOptions;
   /**
    * OAuth apps per connector type the Connect page uses before the operator's stored ones
    * (`oauth-apps set`): `serve --sandbox` passes the fakes' own apps here, so nothing is stored.
@@ -62,4 +64,17 @@ export interface HostedSyncOptions {
   fullEveryMs?: number;
   /** Passes one process runs at once (default 4). */
   concurrency?: number;
+}
+
+/** How the service delivers webhooks (README "Webhooks"). */
+export interface HostedWebhookOptions {
+  /** Deliver due webhooks from this process (default true). */
+  background?: boolean;
+  /** Origins deliveries may reach although http or not public (ENGINE_ALLOW_ORIGINS_WEBHOOKS), trusted exactly as named. */
+  allowOrigins?: string[];
+  /** How often an idle worker looks for due deliveries (default 5 s). */
+  pollMs?: number;
+  /** How long one attempt may take (default 10 s). */
+  attemptTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
 }

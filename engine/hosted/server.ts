@@ -15,8 +15,9 @@ import { registerPublicRoutes } from './routes/public-routes.js';
 import { registerSyncRoutes } from './routes/sync-routes.js';
 import type { HostedServerOptions } from './server-options.js';
 import { registerUrlTextCheck } from './url-text.js';
+import { registerWebhookRoutes } from './webhook-routes.js';
 
-export { DEFAULT_MAX_CONNECTORS_PER_USER, type HostedServerOptions, type HostedSyncOptions } from './server-options.js';
+export { DEFAULT_MAX_CONNECTORS_PER_USER, type HostedServerOptions, type HostedSyncOptions, type HostedWebhookOptions } from './server-options.js';
 
 /** Fastify with the service's limits, logging (authorization redacted) and body validation settings. */
 function createFramework(options: HostedServerOptions): FastifyInstance {
@@ -48,11 +49,13 @@ function registerLifecycle(app: FastifyInstance, context: HostedContext): void {
   // Only once the port is bound: a server that cannot listen must not have started running passes.
   app.addHook('onListen', async () => {
     if (context.background) context.scheduler.start();
+    if (context.options.webhooks?.background !== false) context.webhooks.start();
   });
   // At the start of a shutdown, beside the requests draining: passes stop at their next record and
   // hand their jobs back (due at once) while the store is still open.
   app.addHook('preClose', async () => {
     await context.scheduler.stop();
+    await context.webhooks.stop();
   });
   app.setErrorHandler((error, request, reply) => sendError(reply, toEngineError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(reply, toEngineError({ statusCode: 404 }, request)));
@@ -80,6 +83,7 @@ export function createHostedServer(options: HostedServerOptions): FastifyInstanc
     registerExecuteRoutes(scoped, context);
     registerMcpRoutes(scoped, context);
     registerConnectSessionRoute(scoped, context);
+    registerWebhookRoutes(scoped, context);
   });
   return app;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock/index.js';
 import { InvalidRequestError } from '../errors.js';
 import { createCipher, loadOrCreateKey, openStore, type Store } from '../store/index.js';
-import { createHostedServer, type HostedSyncOptions } from './server.js';
+import { createHostedServer, type HostedSyncOptions, type HostedWebhookOptions } from './server.js';
 import type { OAuthApp } from './server-options.js';
 
 /** How to run the hosted service (the CLI fills this from flags and ENGINE_* variables). */
@@ -26,6 +26,7 @@ export interface HostedServiceOptions {
   sync?: HostedSyncOptions;
   /** OAuth apps the Connect page uses before the stored ones (`serve --sandbox`: the fakes' apps). */
   oauthApps?: Record<string, OAuthApp>;
+  webhooks?: HostedWebhookOptions;
   /** Where the service and its store read time and schedule waits (default: real time); tests pass a manual clock. */
   clock?: Clock;
 }
@@ -85,6 +86,7 @@ export async function startHostedService(options: HostedServiceOptions): Promise
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       ...(options.clientRateLimits === false ? { clientRateLimits: false } : {}),
       ...(options.sync ? { sync: options.sync } : {}),
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       ...(options.maxConnectorsPerUser !== undefined ? { maxConnectorsPerUser: options.maxConnectorsPerUser } : {}),
       ...(options.executeDeadlineMs !== undefined ? { executeDeadlineMs: options.executeDeadlineMs } : {}),
       ...(options.clock ? { clock: options.clock } : {}),

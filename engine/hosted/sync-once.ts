@@ -2,6 +2,7 @@ import { ConnectorNotFoundError } from '../errors.js';
 import { findManifest } from '../manifest/index.js';
 import { createCipher, loadOrCreateKey, openStore, type SyncJob, type SyncState } from '../store/index.js';
 import { SyncScheduler, type SyncProgress } from '../sync/index.js';
+import { WebhookWorker } from '../webhooks/index.js';
 import { ConnectorPool } from './connector-pool.js';
 import { dataDirectory } from './service.js';
 
@@ -18,6 +19,8 @@ export interface SyncOnceOptions {
   /** Records per write transaction (default 500). */
   batchSize?: number;
   onProgress?: (progress: SyncProgress) => void;
+  /** Origins webhook deliveries may reach although http or not public (ENGINE_ALLOW_ORIGINS_WEBHOOKS). */
+  webhookOrigins?: string[];
 }
 
 /** How a pass asked for by the operator ended: run here, or already running in another process. */
@@ -33,7 +36,8 @@ export async function syncOnce(options: SyncOnceOptions): Promise<SyncOnceResult
     const row = await store.findConnector(options.connectorId);
     if (!row) throw new ConnectorNotFoundError(`no connector ${options.connectorId}`, { details: [{ path: '<connector-id>', message: 'not found' }] });
     const key = await loadOrCreateKey({ ...(options.secret ? { secret: options.secret } : {}), dataDir: dataDirectory(options.databaseUrl) });
-    const pool = new ConnectorPool(store, createCipher(key), {
+    const cipher = createCipher(key);
+    const pool = new ConnectorPool(store, cipher, {
       ...(options.upstreams ? { upstreams: options.upstreams } : {}),
       ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
     });
@@ -42,7 +46,13 @@ export async function syncOnce(options: SyncOnceOptions): Promise<SyncOnceResult
       ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
       open: async () => ({ connection: await pool.connection(row), manifest: findManifest(row.connector_type).manifest }),
     });
-    return await scheduler.runNow(row.id, { ...(options.full ? { full: true } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+    const result = await scheduler.runNow(row.id, {
+      ...(options.full ? { full: true } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    // One round of the outbox (this pass's event among others due): retries are left to the serve processes.
+    await new WebhookWorker({ store, cipher, ...(options.webhookOrigins ? { allowOrigins: options.webhookOrigins } : {}) }).drain();
+    return result;
   } finally {
     await store.close();
   }

@@ -32,6 +32,20 @@ export type {
   ValueTypes,
 } from './types.js';
 export type { ConnectAuthorization, ConnectRecords, ConnectSessionRow, NewConnectSession, OAuthAppInfo, StoredOAuthApp } from './connect-records.js';
+export type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  ConnectorEvent,
+  DeliveryFilter,
+  DeliveryPage,
+  DeliveryStatus,
+  NewWebhookEndpoint,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+  WebhookStore,
+} from './webhook-types.js';
+export { cursorOf, WEBHOOK_EVENT_TYPES } from './webhook-outbox.js';
 export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
 export { hashSecret, verifySecret } from './secret-hash.js';

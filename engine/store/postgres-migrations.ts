@@ -136,7 +136,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 10,
+    version: 9,
     name: 'oauth apps and connect sessions',
     // As in sqlite-migrations.ts: the operator's OAuth apps (secret encrypted) and the Connect
     // page's sessions, keyed by the SHA-256 of the URL's token, times in epoch ms.
@@ -161,6 +161,44 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         completed_at bigint,
         connector_id text
       );
+    `,
+  },
+  {
+    version: 10,
+    name: 'webhook endpoints and deliveries',
+    // The outbox of README "Webhooks": one delivery row per event and endpoint, written in the
+    // transaction of the fact where the store makes it. secret_ciphertext: the signing secret,
+    // encrypted with the store's cipher. Workers claim with FOR UPDATE SKIP LOCKED and a lease.
+    sql: `
+      CREATE TABLE webhook_endpoints (
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        id text PRIMARY KEY,
+        client_id text NOT NULL REFERENCES platform_clients (client_id),
+        url text NOT NULL,
+        events jsonb,
+        secret_ciphertext text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE TABLE webhook_deliveries (
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        id text PRIMARY KEY,
+        event_id text NOT NULL,
+        event_type text NOT NULL,
+        endpoint_id text NOT NULL,
+        client_id text NOT NULL,
+        payload text NOT NULL,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        last_status_code integer,
+        last_error text,
+        next_attempt_at timestamptz,
+        delivered_at timestamptz,
+        lease_owner text,
+        lease_until timestamptz,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+      CREATE INDEX webhook_deliveries_by_client ON webhook_deliveries (client_id, seq DESC);
     `,
   },
 ];

@@ -10,8 +10,10 @@ import { migratePostgres } from './postgres-migrations.js';
 import { upsertPostgresRecords } from './postgres-record-writes.js';
 import { PostgresRateSlots } from './postgres-rate-slots.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
+import { PostgresWebhooks } from './postgres-webhooks.js';
 import { TENANCY_CHANNEL, TenancyListener } from './postgres-tenancy.js';
 import { limitReached, notRevoked } from './tenant-errors.js';
+import type { EventConnector } from './webhook-outbox.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
@@ -79,6 +81,7 @@ class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
   private readonly locks = new KeyedMutex();
   private readonly jobs: PostgresSyncJobs;
+  readonly webhooks: PostgresWebhooks;
   private closed = false;
   private readonly closing: Array<() => Promise<void>> = [];
 
@@ -88,6 +91,7 @@ class PostgresStore implements Store {
     private readonly clock: Clock = systemClock,
   ) {
     this.jobs = new PostgresSyncJobs(pool, clock);
+    this.webhooks = new PostgresWebhooks(pool, clock);
   }
 
   async createClient(input: NewPlatformClient): Promise<PlatformClient> {
@@ -167,7 +171,10 @@ class PostgresStore implements Store {
           now,
         ],
       );
-      return toConnector(first(rows));
+      const row = toConnector(first(rows));
+      // In the insert's transaction: a connector is never created without its event (README "Webhooks").
+      await this.webhooks.emitWith(client, row, { type: 'connector.created', data: { name: row.name } });
+      return row;
     });
   }
 
@@ -376,11 +383,19 @@ class PostgresStore implements Store {
 
   async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
     await this.transaction(async (client) => {
+      const { rows } = await client.query<EventConnector & { auth_state: string }>(
+        `SELECT id, client_id, external_user_id, connector_type, auth_state FROM connectors WHERE id = $1 AND ${LIVE_CLIENT} FOR UPDATE`,
+        [connectorId],
+      );
       await client.query(
         `UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = $2,
            auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE $3 END WHERE id = $1`,
         [connectorId, reason.slice(0, 500), new Date(this.clock.now()).toISOString()],
       );
+      // Once per loss of the grant: calls failing again while it is lost raise no new event.
+      const before = rows[0];
+      if (before?.auth_state === 'active')
+        await this.webhooks.emitWith(client, before, { type: 'connector.reauthorization_required', data: { reason: reason.slice(0, 500) } });
       await notifyTenancy(client);
     });
   }
@@ -432,6 +447,7 @@ class PostgresStore implements Store {
               `UPDATE connectors SET credentials_ciphertext = $2, credentials_version = credentials_version + 1, ${AUTH_ACTIVE} WHERE id = $1`,
               [connectorId, result.ciphertext],
             );
+            if (result.emit) await this.webhooks.emit(connectorId, result.emit, client);
             await notifyTenancy(client);
           }
           await client.query('COMMIT');

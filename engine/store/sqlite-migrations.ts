@@ -144,7 +144,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 10,
+    version: 9,
     name: 'oauth apps and connect sessions',
     // The operator's OAuth app per connector type (its secret encrypted like credentials), and the
     // Connect page's sessions: the id is the SHA-256 of the URL's token, times are epoch ms, and
@@ -170,6 +170,44 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         completed_at INTEGER,
         connector_id TEXT
       ) STRICT;
+    `,
+  },
+  {
+    version: 10,
+    name: 'webhook endpoints and deliveries',
+    // The outbox of README "Webhooks": one delivery row per event and endpoint, written in the
+    // transaction of the fact where the store makes it. secret_ciphertext: the signing secret,
+    // encrypted with the store's cipher. lease_*: the worker holding a delivery (never two at once).
+    sql: `
+      CREATE TABLE webhook_endpoints (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        client_id TEXT NOT NULL REFERENCES platform_clients (client_id),
+        url TEXT NOT NULL,
+        events TEXT CHECK (events IS NULL OR json_valid(events)),
+        secret_ciphertext TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE TABLE webhook_deliveries (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        event_id TEXT NOT NULL,
+        event_type TEXT NOT NULL,
+        endpoint_id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_status_code INTEGER,
+        last_error TEXT,
+        next_attempt_at TEXT,
+        delivered_at TEXT,
+        lease_owner TEXT,
+        lease_until TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+      CREATE INDEX webhook_deliveries_by_client ON webhook_deliveries (client_id, seq DESC);
     `,
   },
 ];

@@ -15,11 +15,14 @@ import { SqliteRateSlots } from './sqlite-rate-slots.js';
 import { storableJson } from './storable-json.js';
 import { migrateSqlite } from './sqlite-migrations.js';
 import { SqliteSyncJobs } from './sqlite-sync-jobs.js';
+import { SqliteWebhooks } from './sqlite-webhooks.js';
 import { prepareRecordWrites, type RecordTarget, type SerializedRecord, type SqliteRecordWrites } from './sqlite-record-writes.js';
 import { SqliteWriteThread, writeWorkerFile } from './sqlite-write-thread.js';
 import { ChunkSizer, runYieldingChunks, SERIALIZE_SLICE, slices, type ChunkBudget } from './timed-chunks.js';
 import { announceWrites, WriteIntent } from './write-intent.js';
 import { limitReached, notRevoked } from './tenant-errors.js';
+import type { EventConnector } from './webhook-outbox.js';
+import type { ConnectorEvent } from './webhook-types.js';
 import type {
   ConnectorPatch,
   ConnectorRow,
@@ -120,6 +123,7 @@ class SqliteStore implements Store {
   private readonly closing: Array<() => Promise<void>> = [];
   private readonly lease: SqliteLease;
   private readonly jobs: SqliteSyncJobs;
+  readonly webhooks: SqliteWebhooks;
   private readonly stmt: ReturnType<typeof prepareStatements>;
   /** The copy's writes on this connection, used when there is no write thread. */
   private readonly recordWrites: SqliteRecordWrites;
@@ -138,6 +142,7 @@ class SqliteStore implements Store {
   ) {
     this.lease = new SqliteLease(db, clock);
     this.jobs = new SqliteSyncJobs(db, clock);
+    this.webhooks = new SqliteWebhooks(db, clock);
     this.stmt = prepareStatements(db);
     this.recordWrites = prepareRecordWrites(db);
   }
@@ -182,7 +187,7 @@ class SqliteStore implements Store {
         const held = this.stmt.countTenantConnectors.get({ client, user }) as number;
         if (held >= options.maxPerTenant) throw limitReached(user, options.maxPerTenant);
       }
-      return this.stmt.insertConnector.get({
+      const row = this.stmt.insertConnector.get({
         id: newId('conn_'),
         client_id: client,
         external_user_id: user,
@@ -193,6 +198,9 @@ class SqliteStore implements Store {
         credentials_ciphertext: input.credentials_ciphertext,
         now: new Date(this.clock.now()).toISOString(),
       }) as ConnectorDbRow;
+      // In the insert's transaction: a connector is never created without its event (README "Webhooks").
+      this.webhooks.emitIn(row, { type: 'connector.created', data: { name: row.name } });
+      return row;
     });
     // IMMEDIATE: the write lock is held from the count to the insert, across processes too.
     return toConnector(create.immediate());
@@ -335,7 +343,13 @@ class SqliteStore implements Store {
   }
 
   async markNeedsReauth(connectorId: string, reason: string): Promise<void> {
-    this.stmt.markNeedsReauth.run({ id: connectorId, reason: reason.slice(0, 500), now: new Date(this.clock.now()).toISOString() });
+    const mark = this.db.transaction(() => {
+      const before = this.stmt.eventConnector.get(connectorId) as (EventConnector & { auth_state: string }) | undefined;
+      this.stmt.markNeedsReauth.run({ id: connectorId, reason: reason.slice(0, 500), now: new Date(this.clock.now()).toISOString() });
+      // Once per loss of the grant: calls failing again while it is lost raise no new event.
+      if (before?.auth_state === 'active') this.webhooks.emitIn(before, { type: 'connector.reauthorization_required', data: { reason: reason.slice(0, 500) } });
+    });
+    mark.immediate();
     this.changedTenancy();
   }
 
@@ -361,7 +375,7 @@ class SqliteStore implements Store {
         if (!current) throw new ConnectorNotFoundError(`No connector ${connectorId}.`);
         const result = await fn(current);
         if (result.ciphertext !== undefined) {
-          const written = this.stmt.writeLeasedCredentials.run({ id: connectorId, token: lease.token, ciphertext: result.ciphertext });
+          const written = this.writeLeased(connectorId, lease.token, result.ciphertext, result.emit);
           this.changedTenancy();
           if (written.changes !== 1) {
             if (this.stmt.exists.get(connectorId) === undefined) {
@@ -375,6 +389,17 @@ class SqliteStore implements Store {
         lease.release();
       }
     });
+  }
+
+  /** Writes credentials under the lease, with the result's event in the same transaction. */
+  private writeLeased(connectorId: string, token: string, ciphertext: string, event: ConnectorEvent | undefined): { changes: number } {
+    const write = this.db.transaction(() => {
+      const written = this.stmt.writeLeasedCredentials.run({ id: connectorId, token, ciphertext });
+      const connector = event && written.changes === 1 ? (this.stmt.eventConnector.get(connectorId) as EventConnector | undefined) : undefined;
+      if (connector && event) this.webhooks.emitIn(connector, event);
+      return written;
+    });
+    return write.immediate();
   }
 
   /**
@@ -477,6 +502,7 @@ function prepareStatements(db: Database.Database) {
       SET credentials_ciphertext = @ciphertext, credentials_version = credentials_version + 1, ${AUTH_ACTIVE}
       WHERE id = @id AND credentials_lock_token = @token`),
     exists: db.prepare('SELECT 1 FROM connectors WHERE id = ?').pluck(),
+    eventConnector: db.prepare(`SELECT id, client_id, external_user_id, connector_type, auth_state FROM connectors WHERE id = ? AND ${LIVE_CLIENT}`),
     dataVersion: db.prepare('PRAGMA data_version').pluck(),
     markNeedsReauth: db.prepare(`UPDATE connectors SET auth_state = 'needs_reauth', auth_reason = @reason,
       auth_state_at = CASE WHEN auth_state = 'needs_reauth' THEN auth_state_at ELSE @now END WHERE id = @id`),

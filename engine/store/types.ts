@@ -7,6 +7,7 @@ import type { ConnectRecords } from './connect-records.js';
 
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import type { ConnectorEvent, WebhookStore } from './webhook-types.js';
 
 /** Which SQL dialect a store speaks; the search compiler picks its dialect by it. */
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -132,7 +133,11 @@ export interface StoredCredentials {
  * What a function run under the credentials lock may hand back: a new `ciphertext` is written
  * (version + 1) before the lock is released; anything else passes through to the caller.
  */
-export type CredentialsLockResult<T> = { ciphertext?: string } & T;
+export type CredentialsLockResult<T> = {
+  ciphertext?: string;
+  /** An event about the connector written to the webhook outbox with the new ciphertext (in its transaction). */
+  emit?: ConnectorEvent;
+} & T;
 
 /** One entity's synchronization, as GET .../sync shows it. */
 export interface SyncState {
@@ -238,6 +243,12 @@ export interface SyncFreshness {
 export interface Store {
   /** The backend behind this store. */
   readonly dialect: StoreDialect;
+  /**
+   * Webhook endpoints and the outbox of their deliveries. `createConnector` writes
+   * connector.created, `markNeedsReauth` connector.reauthorization_required (when the state
+   * changes) and `withCredentialsLock` its result's `emit`, each in the transaction of the fact.
+   */
+  readonly webhooks: WebhookStore;
 
   /** Registers a platform client; the id is generated ("cli_" + random). */
   createClient(input: NewPlatformClient): Promise<PlatformClient>;

@@ -4,6 +4,7 @@ import type { Manifest } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import { processOwner, type Store, type SyncJob, type SyncState } from '../store/index.js';
 import { LEASE_LOST, runSync, type SyncProgress } from './run-sync.js';
+import { passEvent } from './pass-event.js';
 import { passOutcome, writtenCounter, type SyncObserver } from './sync-observer.js';
 
 /** DESIGN.md §7: the copy is refreshed every 60 minutes unless the operator says otherwise. */
@@ -41,6 +42,8 @@ export interface SyncSchedulerOptions {
   observer?: SyncObserver;
   /** Where polls, heartbeats and due times are timed (default: real time). */
   clock?: Clock;
+  /** Told after a pass wrote its webhook event, so the process's webhook worker sends it at once. */
+  onEvent?: () => void;
 }
 
 /** What a pass started by `runNow` ended with. */
@@ -61,6 +64,8 @@ export class SyncScheduler {
   private loop: Promise<void> | undefined;
   private readonly active = new Map<string, Promise<unknown>>();
   private readonly stopping = new AbortController();
+  /** The states of passes that ran to their end (not cut short): those announce sync.finished or sync.failed. */
+  private readonly finished = new WeakSet<SyncState[]>();
 
   private readonly clock: Clock;
 
@@ -146,7 +151,24 @@ export class SyncScheduler {
   private track(job: SyncJob, onProgress?: (progress: SyncProgress) => void): Promise<SyncState[]> {
     const pass = this.run(job, onProgress);
     this.active.set(job.connector_id, pass);
-    return pass.finally(() => this.active.delete(job.connector_id));
+    // The event is written once the pass is over for everyone (job released, not running here), so
+    // a receiver that reads the sync status on sync.finished never sees the pass still running.
+    return pass
+      .finally(() => this.active.delete(job.connector_id))
+      .then(async (states) => {
+        if (this.finished.delete(states)) await this.announce(job.connector_id, states);
+        return states;
+      });
+  }
+
+  /** Writes sync.finished or sync.failed to the webhook outbox; a failure to write it never fails the pass. */
+  private async announce(connectorId: string, states: SyncState[]): Promise<void> {
+    try {
+      await this.options.store.webhooks.emit(connectorId, passEvent(states));
+      this.options.onEvent?.();
+    } catch (error) {
+      this.options.logger?.error({ err: error, connector: connectorId }, 'sync: could not write the webhook event');
+    }
   }
 
   private async run(job: SyncJob, onProgress?: (progress: SyncProgress) => void): Promise<SyncState[]> {
@@ -197,6 +219,8 @@ export class SyncScheduler {
       else logger?.info(summary, 'sync: pass finished');
       for (const failed of states.filter((s) => s.status === 'failed'))
         logger?.warn({ connector: id, entity: failed.entity, last_error: failed.last_error }, 'sync: entity failed');
+      // A pass cut short by this process stopping or losing its lease did not finish: its rerun reports.
+      if (!signal.aborted) this.finished.add(states);
       return states;
     } catch (error) {
       logger?.error({ err: error, connector: id }, 'sync: pass could not start');
