@@ -10,8 +10,9 @@
  *
  * Run: node dist/scripts/bench-hosted.js (after npm run build), or as part of npm run bench.
  * Env: BENCH_HOSTED_SECONDS (default 20) per run, BENCH_HOSTED_ROUNDS (default 3),
- * BENCH_HOSTED_DATABASE_URL (default a fresh SQLite file), BENCH_HOSTED_PROFILE_DIR (the service
- * runs under --cpu-prof and writes its profile there when it stops).
+ * BENCH_HOSTED_DATABASE_URL (default a fresh SQLite file), BENCH_HOSTED_PROFILE_DIR (the service and
+ * the passthrough run under --cpu-prof and write their profiles to its service/ and passthrough/
+ * folders when they stop).
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -89,10 +90,15 @@ async function json(url: string, method: string, token: string | undefined, body
   return JSON.parse(await text(url, method, token, body)) as Record<string, unknown>;
 }
 
+/** Node's --cpu-prof flags for one side when BENCH_HOSTED_PROFILE_DIR is set: each side writes its profile under <dir>/<side> when it stops. */
+function profiling(side: 'service' | 'passthrough'): string[] {
+  const dir = process.env.BENCH_HOSTED_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, side)}`] : [];
+}
+
 /** The service: `serve --no-rate-limits --no-sync` on its own database, routed to the fake, with a platform client, a token and a HubSpot connector. */
 async function startService(upstream: UpstreamInfo, databaseUrl: string): Promise<{ proc: Child; url: string; token: string; connectorId: string }> {
-  const profileDir = process.env.BENCH_HOSTED_PROFILE_DIR;
-  const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), CLI, 'serve', '--port', '0', '--no-rate-limits', '--no-sync'];
+  const args = [...profiling('service'), CLI, 'serve', '--port', '0', '--no-rate-limits', '--no-sync'];
   const { proc, match } = await startChild(
     args,
     { ENGINE_DATABASE_URL: databaseUrl, ENGINE_SECRET: 'bench-hosted-secret', ENGINE_UPSTREAM_HUBSPOT: upstream.base_url, ENGINE_LOG_LEVEL: 'info' },
@@ -223,7 +229,7 @@ export async function benchHosted(): Promise<void> {
     const service = await startService(info, databaseUrl);
     children.push(service.proc);
     const bearer = String(info.credentials.access_token);
-    const passthrough = await startChild([passthroughScript, info.base_url, bearer], {}, /^(http:\/\/\S+)$/, 'stdin');
+    const passthrough = await startChild([...profiling('passthrough'), passthroughScript, info.base_url, bearer], {}, /^(http:\/\/\S+)$/, 'stdin');
     children.push(passthrough.proc);
     const sides: [Side, Side] = [
       { name: 'service', url: service.url, token: service.token, cpuSeconds: () => serviceCpuSeconds(service.url) },

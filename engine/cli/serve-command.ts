@@ -1,6 +1,6 @@
 import { InvalidRequestError } from '../errors.js';
 import { printError } from './output.js';
-import { startHostedService, type HostedService } from '../hosted/index.js';
+import { BatchedLogStream, startHostedService, type HostedService } from '../hosted/index.js';
 import { findManifest, shippedTypes } from '../manifest/index.js';
 import { deadlineProblem, trustedOrigins } from '../runtime/index.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/index.js';
@@ -165,7 +165,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       allowOrigins,
       ...(sandbox ? { oauthApps: sandboxOAuthApps(sandbox) } : {}),
       clientRateLimits: options.rateLimits !== false,
-      logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info' },
+      // One write per event-loop turn instead of one per line (BatchedLogStream); flushed on exit.
+      logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info', stream: new BatchedLogStream() },
       ...optional(
         'maxConnectorsPerUser',
         options.maxConnectorsPerUser !== undefined

@@ -11,16 +11,20 @@ export function registerClosingGuard(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback hooks: they run on every request, where async ones would cost a promise each time.
+  app.addHook('onRequest', (_request, reply, done) => {
     if (closing) {
       reply.header('connection', 'close');
-      throw new ServiceUnavailableError('the service is shutting down; retry the request');
+      done(new ServiceUnavailableError('the service is shutting down; retry the request'));
+      return;
     }
+    done();
   });
   // A connection left idle during shutdown is closed as soon as its last answer is out: kept alive,
   // it would hold the server open for the whole keep-alive timeout (72 s by fastify's default).
   // Idle only: an answer to a request already pipelined behind it is still written.
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
 }

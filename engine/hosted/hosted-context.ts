@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../clock/index.js';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { UnauthenticatedError } from '../errors.js';
 import { findManifest } from '../manifest/index.js';
 import { SyncScheduler } from '../sync/index.js';
@@ -177,13 +177,38 @@ function bearer(request: FastifyRequest): string {
   return match[1];
 }
 
-/** The preHandler of scoped routes: a valid token of a platform client that is not revoked. */
-export function authenticator(context: HostedContext): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
-    const scope = await context.tokens.verify(bearer(request));
-    const client = await context.tenancy.clientIsLive(scope.clientId);
-    if (!client.live) throw new UnauthenticatedError('the platform client of this token has been revoked');
-    request.scope = scope;
-    request.tenancyMark = client.mark;
+/** Checks the token and its client through the store when a cache does not know them yet. */
+async function authenticate(context: HostedContext, request: FastifyRequest, token: string): Promise<void> {
+  const scope = await context.tokens.verify(token);
+  const client = await context.tenancy.clientIsLive(scope.clientId);
+  if (!client.live) throw new UnauthenticatedError('the platform client of this token has been revoked');
+  request.scope = scope;
+  request.tenancyMark = client.mark;
+}
+
+/**
+ * The preHandler of scoped routes: a valid token of a platform client that is not revoked. A
+ * callback hook: a token verified before, of a client known live under the store's current
+ * tenancy mark (read on every request, so a revocation still counts at once), passes without a
+ * promise; anything else takes the async path.
+ */
+export function authenticator(context: HostedContext): preHandlerHookHandler {
+  return (request, _reply, done) => {
+    let token: string;
+    try {
+      token = bearer(request);
+    } catch (error) {
+      done(error as UnauthenticatedError);
+      return;
+    }
+    const scope = context.tokens.verifiedScope(token);
+    const mark = scope ? context.tenancy.liveMark(scope.clientId) : undefined;
+    if (scope && mark !== undefined) {
+      request.scope = scope;
+      request.tenancyMark = mark;
+      done();
+      return;
+    }
+    authenticate(context, request, token).then(() => done(), done);
   };
 }

@@ -5,3 +5,4 @@ export { connectorTypes, type ConnectorTypeDescription } from './connector-types
 export { openApiDocument } from './openapi.js';
 export { syncOnce, type SyncOnceOptions, type SyncOnceResult } from './sync-once.js';
 export { findJsonLimitProblem, JSON_BODY_LIMITS } from './json-limits.js';
+export { BatchedLogStream } from './batched-log-stream.js';

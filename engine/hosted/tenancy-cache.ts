@@ -50,6 +50,15 @@ export class TenancyCache {
     return row;
   }
 
+  /**
+   * The store's mark now when the client is known live under it, without a promise (the
+   * authenticator's fast path on every request); undefined sends the caller to {@link clientIsLive}.
+   */
+  liveMark(clientId: string): number | undefined {
+    const mark = this.current();
+    return this.liveClients.has(clientId) ? mark : undefined;
+  }
+
   /** The store's mark now, dropping everything kept under an older one. */
   private current(): number {
     const mark = this.store.tenancyMark();
