@@ -243,7 +243,7 @@ function addOAuthAppsCommands(program: Command): void {
   apps
     .command('set')
     .description('set the OAuth app of a connector type; its redirect URI at the upstream is <service URL>/connect/callback')
-    .argument('<type>', 'connector type with an OAuth flow (hubspot, asana, gong, amazon-ads)')
+    .argument('<type>', 'connector type whose manifest has an authorization flow (see `connector-engine entities`)')
     .requiredOption('--client-id <id>', "the app's client id")
     .requiredOption('--client-secret-file <file>', "a file holding the app's client secret (stored encrypted)")
     .option('--database-url <url>', 'database (default ENGINE_DATABASE_URL or sqlite:./data/engine.db)')

@@ -56,8 +56,8 @@ function typedIn(scheme: AuthScheme): boolean {
 }
 
 /**
- * The forms of a type's token schemes (Shopify {api_key, shop}, Gong access keys, a HubSpot
- * private-app token). Why: the page offers exactly what the API's create accepts, from the manifest.
+ * The forms of a type's token schemes (an API key with a shop name, access keys, a private-app
+ * token). Why: the page offers exactly what the API's create accepts, from the manifest.
  */
 export function schemeForms(type: string): SchemeForm[] {
   const { manifest } = findManifest(type);
@@ -106,7 +106,7 @@ export function fieldErrors(
     if (schemePrefix && schemePrefix[1] !== scheme && /^\/credentials/.test(detail.path)) continue;
     const message = schemePrefix && schemePrefix[1] === scheme ? detail.message.slice(schemePrefix[0].length) : detail.message;
     const key = detail.path.replace(/^\//, '').split('/').slice(0, 2).join('.');
-    // A config setting the manifest takes from the credentials (config_from_credentials: Shopify's shop) is checked as config first.
+    // A config setting the manifest takes from the credentials (config_from_credentials, e.g. a shop name) is checked as config first.
     const fromCredentials = key.replace(/^config\./, 'credentials.');
     if (keys.has(key)) out.byField[key] ??= message;
     else if (keys.has(fromCredentials)) out.byField[fromCredentials] ??= message;

@@ -4,16 +4,19 @@
  * the HTTP API, the end user opens its URL, picks a type and approves on the fake's consent page
  * (or denies, or types in a token scheme), and the connector then exists for that user. The
  * expired session runs on an in-process service with a manual clock, so no test waits for time.
- * Screenshots of the main flow are saved under test-results/connect/.
+ * Screenshots of the main flow are saved under test-results/connect/. A webhook receiver on
+ * loopback, registered for the platform client, gets the approved connector's events, signed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createManualClock } from '../../engine/clock/index.js';
+import { verifyWebhookSignature } from '../../engine/index.js';
 import { startHostedService } from '../../engine/hosted/index.js';
 import { hashSecret } from '../../engine/store/index.js';
 import { CLI, runCli } from '../support/cli.js';
@@ -26,12 +29,38 @@ let server: ChildProcess;
 let base: string;
 let sandbox: Record<string, { credentials: Record<string, string> }>;
 let client: { client_id: string; client_secret: string };
+let receiver: Server;
+let signingSecret: string;
+/** What the webhook receiver got, in order: headers and the raw body. */
+const deliveries: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+
+/** A webhook receiver on loopback that answers 204 to everything and keeps what it got. */
+async function startReceiver(): Promise<string> {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk));
+    request.on('end', () => {
+      deliveries.push({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+}
 
 /** `serve --sandbox` as its own process: resolves with the sandbox's JSON line and the service URL. */
-function serveSandbox(databaseUrl: string): Promise<{ sandbox: typeof sandbox; url: string }> {
+function serveSandbox(databaseUrl: string, receiverOrigin: string): Promise<{ sandbox: typeof sandbox; url: string }> {
   return new Promise((resolve, reject) => {
     server = spawn(process.execPath, [CLI, 'serve', '--sandbox', '--no-rate-limits', '--port', '0'], {
-      env: { ...process.env, ENGINE_DATABASE_URL: databaseUrl, ENGINE_SECRET: 'connect-browser-secret', ENGINE_LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ENGINE_DATABASE_URL: databaseUrl,
+        ENGINE_SECRET: 'connect-browser-secret',
+        ENGINE_LOG_LEVEL: 'warn',
+        // The receiver is a loopback http origin: the operator allows it, as for any private receiver.
+        ENGINE_ALLOW_ORIGINS_WEBHOOKS: receiverOrigin,
+        ENGINE_WEBHOOK_POLL_SECONDS: '0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -51,7 +80,20 @@ beforeAll(async () => {
   const databaseUrl = `sqlite:${join(dir, 'engine.db')}`;
   const created = await runCli(['clients', 'create', '--name', 'connect-app', '--database-url', databaseUrl]);
   client = JSON.parse(created.stdout) as typeof client;
-  const [started, launched] = await Promise.all([serveSandbox(databaseUrl), chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })]);
+  const receiverOrigin = await startReceiver();
+  const endpoint = await runCli(
+    ['webhooks', 'add', '--client', client.client_id, '--url', `${receiverOrigin}/hooks`, '--database-url', databaseUrl],
+    undefined,
+    {
+      ENGINE_SECRET: 'connect-browser-secret',
+    },
+  );
+  expect(endpoint.code, endpoint.stderr).toBe(0);
+  signingSecret = (JSON.parse(endpoint.stdout) as { secret: string }).secret;
+  const [started, launched] = await Promise.all([
+    serveSandbox(databaseUrl, receiverOrigin),
+    chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] }),
+  ]);
   ({ sandbox, url: base } = started);
   browser = launched;
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -60,7 +102,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   server?.kill('SIGTERM');
+  receiver?.close();
 });
+
+/** The events the receiver got for one connector, each checked against its signature first. */
+function signedEvents(connectorId: string): Array<{ type: string; data: Record<string, unknown> }> {
+  return deliveries
+    .map(({ headers, body }) => {
+      expect(verifyWebhookSignature(signingSecret, headers, body), `signature of ${body.slice(0, 80)}`).toBe(true);
+      return JSON.parse(body) as { type: string; data: Record<string, unknown> };
+    })
+    .filter((event) => event.data.connector_id === connectorId);
+}
 
 async function tokenFor(user: string, url = base, app = client): Promise<string> {
   return (await call(url, 'POST', '/v1/auth/token', { body: { ...app, external_user_id: user } })).body.access_token as string;
@@ -118,7 +171,16 @@ test('HubSpot: choose, approve on the consent page, come back to success; the co
   expect(await again.getByRole('alert').textContent()).toContain('this sign-in was already used');
   expect(await connectors(token)).toHaveLength(1);
   await Promise.all([page.close(), again.close()]);
-});
+
+  // The platform hears of it: connector.created, then sync.finished once the first pass is done.
+  await expect
+    .poll(() => signedEvents(connector!.id).map((event) => event.type), { timeout: 60_000, interval: 100 })
+    .toEqual(['connector.created', 'sync.finished']);
+  const [created, finished] = signedEvents(connector!.id);
+  expect(created!.data).toMatchObject({ client_id: client.client_id, external_user_id: 'user-approve', connector_type: 'hubspot' });
+  expect(finished!.data).toMatchObject({ client_id: client.client_id, external_user_id: 'user-approve', connector_id: connector!.id });
+  expect(finished!.data.records).toBeGreaterThan(0);
+}, 120_000);
 
 test('Deny on the consent page shows the denial and creates no connector', async () => {
   const token = await tokenFor('user-deny');
