@@ -69,7 +69,7 @@ export class ConnectFlow {
    * verifier, kept encrypted) recorded on the session. Why: only the latest state of a session is
    * taken back, once.
    */
-  async authorize(session: ConnectSessionRow, type: string, origin: string, app: OAuthApp): Promise<string> {
+  async authorize(session: ConnectSessionRow, type: string, origin: string, app: OAuthApp, config: Record<string, unknown>): Promise<string> {
     const nonce = randomBytes(16).toString('base64url');
     const state = this.signer.sign({ sessionId: session.id, type, nonce });
     const baseUrl = this.context.options.upstreams?.[type];
@@ -77,10 +77,13 @@ export class ConnectFlow {
       credentials: { client_id: app.client_id },
       redirectUri: origin + CONNECT_CALLBACK_PATH,
       state,
+      config,
       ...(baseUrl ? { baseUrl } : {}),
     });
     const verifier = start.codeVerifier ? this.context.cipher.encrypt(start.codeVerifier) : null;
-    await this.context.store.connectRecords().startAuthorization(session.id, { state_type: type, state_nonce: nonce, verifier_ciphertext: verifier });
+    await this.context.store
+      .connectRecords()
+      .startAuthorization(session.id, { state_type: type, state_nonce: nonce, verifier_ciphertext: verifier, state_config: config });
     return start.url;
   }
 
@@ -112,10 +115,11 @@ export class ConnectFlow {
       state: query.state ?? '',
       redirectUri: origin + CONNECT_CALLBACK_PATH,
       ...(session.verifier_ciphertext ? { codeVerifier: this.context.cipher.decrypt(session.verifier_ciphertext) } : {}),
+      config: session.state_config ?? {},
       ...(baseUrl ? { baseUrl } : {}),
       clock: this.context.clock,
     });
-    return this.create(session, { connector_type: claims.type, credentials });
+    return this.create(session, { connector_type: claims.type, credentials, config: session.state_config ?? {} });
   }
 
   /** The session re-checked for expiry and use at the callback (the state check needs none). */

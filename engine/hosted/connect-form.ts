@@ -45,6 +45,14 @@ function fieldsOf(schema: Record<string, unknown>, prefix: 'credentials' | 'conf
     }));
 }
 
+/**
+ * The config settings the sign-in form offers: all of them, since the authorize URL may depend on
+ * one (a regional consent host) and the callback has no form of its own to ask afterwards.
+ */
+export function oauthConfigFields(type: string): FormField[] {
+  return fieldsOf(findManifest(type).manifest.config as Record<string, unknown>, 'config', false);
+}
+
 /** The config fields a type needs from the user: required ones without a default. */
 export function configFields(type: string): FormField[] {
   return fieldsOf(findManifest(type).manifest.config as Record<string, unknown>, 'config', true);

@@ -34,6 +34,8 @@ export interface ConnectSessionRow extends NewConnectSession {
   state_nonce: string | null;
   /** The PKCE verifier of that authorization, encrypted. */
   verifier_ciphertext: string | null;
+  /** The connector config the user chose for that authorization (a region): the connector is created with it. */
+  state_config: Record<string, unknown> | null;
   /** Epoch ms when that state came back (a second callback with it is a replay). */
   state_used_at: number | null;
   /** Epoch ms when a connector creation took the session (single use). */
@@ -46,6 +48,8 @@ export interface ConnectAuthorization {
   state_type: string;
   state_nonce: string;
   verifier_ciphertext: string | null;
+  /** The config the authorize URL was built with, kept for the connector the callback creates. */
+  state_config: Record<string, unknown>;
 }
 
 /** The store's records of OAuth apps and connect sessions. Every change that must happen once is one conditional statement. */

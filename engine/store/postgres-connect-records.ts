@@ -71,9 +71,10 @@ export class PostgresConnectRecords implements ConnectRecords {
   }
 
   async startAuthorization(id: string, authorization: ConnectAuthorization): Promise<boolean> {
-    const sql = `UPDATE connect_sessions SET state_type = $1, state_nonce = $2, verifier_ciphertext = $3, state_used_at = NULL
-                 WHERE id = $4 AND completed_at IS NULL`;
-    const result = await this.pool.query(sql, [authorization.state_type, authorization.state_nonce, authorization.verifier_ciphertext, id]);
+    const sql = `UPDATE connect_sessions SET state_type = $1, state_nonce = $2, verifier_ciphertext = $3, state_config = $4::jsonb, state_used_at = NULL
+                 WHERE id = $5 AND completed_at IS NULL`;
+    const { state_type, state_nonce, verifier_ciphertext, state_config } = authorization;
+    const result = await this.pool.query(sql, [state_type, state_nonce, verifier_ciphertext, JSON.stringify(state_config), id]);
     return result.rowCount === 1;
   }
 

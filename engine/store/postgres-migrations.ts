@@ -157,6 +157,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         state_type text,
         state_nonce text,
         verifier_ciphertext text,
+        state_config jsonb,
         state_used_at bigint,
         completed_at bigint,
         connector_id text

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../clock/index.js';
 import type { ConnectAuthorization, ConnectRecords, ConnectSessionRow, NewConnectSession, OAuthAppInfo, StoredOAuthApp } from './connect-records.js';
 
-type SessionDbRow = Omit<ConnectSessionRow, 'connector_types'> & { connector_types: string | null };
+type SessionDbRow = Omit<ConnectSessionRow, 'connector_types' | 'state_config'> & { connector_types: string | null; state_config: string | null };
 
 /** The OAuth apps and connect sessions on one SQLite connection (sync statements; the writes are one row each). */
 export class SqliteConnectRecords implements ConnectRecords {
@@ -47,13 +47,20 @@ export class SqliteConnectRecords implements ConnectRecords {
 
   async findSession(id: string): Promise<ConnectSessionRow | undefined> {
     const row = this.db.prepare('SELECT * FROM connect_sessions WHERE id = ?').get(id) as SessionDbRow | undefined;
-    return row && { ...row, connector_types: row.connector_types === null ? null : (JSON.parse(row.connector_types) as string[]) };
+    return (
+      row && {
+        ...row,
+        connector_types: row.connector_types === null ? null : (JSON.parse(row.connector_types) as string[]),
+        state_config: row.state_config === null ? null : (JSON.parse(row.state_config) as Record<string, unknown>),
+      }
+    );
   }
 
   async startAuthorization(id: string, authorization: ConnectAuthorization): Promise<boolean> {
-    const sql = `UPDATE connect_sessions SET state_type = ?, state_nonce = ?, verifier_ciphertext = ?, state_used_at = NULL
+    const sql = `UPDATE connect_sessions SET state_type = ?, state_nonce = ?, verifier_ciphertext = ?, state_config = ?, state_used_at = NULL
                  WHERE id = ? AND completed_at IS NULL`;
-    return this.db.prepare(sql).run(authorization.state_type, authorization.state_nonce, authorization.verifier_ciphertext, id).changes === 1;
+    const { state_type, state_nonce, verifier_ciphertext, state_config } = authorization;
+    return this.db.prepare(sql).run(state_type, state_nonce, verifier_ciphertext, JSON.stringify(state_config), id).changes === 1;
   }
 
   async useState(id: string, nonce: string, now: number): Promise<boolean> {

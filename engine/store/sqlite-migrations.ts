@@ -166,6 +166,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         state_type TEXT,
         state_nonce TEXT,
         verifier_ciphertext TEXT,
+        state_config TEXT,
         state_used_at INTEGER,
         completed_at INTEGER,
         connector_id TEXT

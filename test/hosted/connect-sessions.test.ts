@@ -8,9 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
+import { startAmazonAdsFake } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
 import { runCli } from '../support/cli.js';
 import { call, httpCall } from '../support/http-call.js';
+import { decideOnConsentPage } from '../support/oauth-consent.js';
 
 const SECRET = 'connect-sessions-test-secret';
 let service: HostedService;
@@ -95,3 +97,42 @@ test('oauth-apps set, list and remove: the page offers sign-in only while an app
     '"shopify" is not a connector type with an OAuth authorization flow; those are: amazon-ads, asana, gong, hubspot',
   );
 }, 120_000);
+
+test('a sign-in keeps the config the user chose on the page (Amazon Ads region EU): the connector is created with it', async () => {
+  const fake = await startAmazonAdsFake({});
+  const info = fake.describe();
+  const app = info.credentials_by_scheme.oauth!;
+  const regional = await startHostedService({
+    databaseUrl: `sqlite:${join(dir, 'regional.db')}`,
+    port: 0,
+    secret: SECRET,
+    logger: false,
+    sync: { background: false },
+    upstreams: { 'amazon-ads': info.base_url },
+    allowOrigins: { 'amazon-ads': info.allow_origins },
+    oauthApps: { 'amazon-ads': { client_id: app.client_id!, client_secret: app.client_secret! } },
+  });
+  try {
+    fake.allowRedirectUri(`${regional.url}/connect/callback`);
+    const clientSecret = 'ces_regional_client_secret';
+    const client = await regional.store.createClient({ name: 'regional', secretHash: await hashSecret(clientSecret) });
+    const userToken = (
+      await call(regional.url, 'POST', '/v1/auth/token', { body: { client_id: client.client_id, client_secret: clientSecret, external_user_id: 'eu-user' } })
+    ).body.access_token as string;
+    const session = (await call(regional.url, 'POST', '/v1/connect/sessions', { token: userToken, body: { connector_types: ['amazon-ads'] } })).body as {
+      url: string;
+    };
+    const page = await httpCall(`${session.url}/amazon-ads`);
+    expect(page.text).toMatch(/<select [^>]*name="config.region"/);
+    const authorize = await httpCall(`${session.url}/amazon-ads/authorize`, { form: { 'config.region': 'EU' }, redirect: 'manual' });
+    expect(authorize.status).toBe(303);
+    const { final } = await decideOnConsentPage(authorize.headers.get('location')!, 'approve');
+    expect(final.status).toBe(200);
+    const listed = (await call(regional.url, 'GET', '/v1/integrations/connectors', { token: userToken })).body.data as Array<Record<string, unknown>>;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ connector_type: 'amazon-ads', auth_scheme: 'oauth', config: { region: 'EU' } });
+  } finally {
+    await regional.close();
+    await fake.close();
+  }
+});

@@ -65,12 +65,22 @@ describe.each(backends)('connect records on $name', (backend) => {
         state_type: null,
         state_nonce: null,
         verifier_ciphertext: null,
+        state_config: null,
         state_used_at: null,
         completed_at: null,
         connector_id: null,
       });
-      expect(await records.startAuthorization(session.id, { state_type: 'hubspot', state_nonce: 'n1', verifier_ciphertext: null })).toBe(true);
-      expect(await records.startAuthorization(session.id, { state_type: 'hubspot', state_nonce: 'n2', verifier_ciphertext: 'v1:x' })).toBe(true);
+      expect(await records.startAuthorization(session.id, { state_type: 'hubspot', state_nonce: 'n1', verifier_ciphertext: null, state_config: {} })).toBe(
+        true,
+      );
+      expect(
+        await records.startAuthorization(session.id, {
+          state_type: 'amazon-ads',
+          state_nonce: 'n2',
+          verifier_ciphertext: 'v1:x',
+          state_config: { region: 'EU' },
+        }),
+      ).toBe(true);
       expect(await records.useState(session.id, 'n1', 10)).toBe(false);
       expect(await records.useState(session.id, 'n2', 11)).toBe(true);
       expect(await records.useState(session.id, 'n2', 12)).toBe(false);
@@ -80,8 +90,16 @@ describe.each(backends)('connect records on $name', (backend) => {
       expect(await records.claim(session.id, 30)).toBe(true);
       await records.complete(session.id, 'conn_1');
       await records.release(session.id);
-      expect(await records.findSession(session.id)).toMatchObject({ state_used_at: 11, completed_at: 30, connector_id: 'conn_1', verifier_ciphertext: 'v1:x' });
-      expect(await records.startAuthorization(session.id, { state_type: 'hubspot', state_nonce: 'n3', verifier_ciphertext: null })).toBe(false);
+      expect(await records.findSession(session.id)).toMatchObject({
+        state_used_at: 11,
+        completed_at: 30,
+        connector_id: 'conn_1',
+        verifier_ciphertext: 'v1:x',
+        state_config: { region: 'EU' },
+      });
+      expect(await records.startAuthorization(session.id, { state_type: 'hubspot', state_nonce: 'n3', verifier_ciphertext: null, state_config: {} })).toBe(
+        false,
+      );
     });
   });
 });

@@ -30,6 +30,8 @@ export interface HttpInit {
   contentType?: string;
   /** Sent last, so they win over the headers above. */
   headers?: Record<string, string>;
+  /** 'manual' answers a redirect itself (its Location readable) instead of following it. */
+  redirect?: 'follow' | 'manual';
 }
 
 /** What a call to the hosted API sends: `body` as JSON, or `raw` as is; either as application/json. */
@@ -69,7 +71,12 @@ export async function httpCall(url: string, init: HttpInit = {}): Promise<HttpAn
     ...(type !== undefined ? { 'content-type': type } : {}),
     ...init.headers,
   };
-  const response = await fetch(url, { method: init.method ?? (body.text === undefined ? 'GET' : 'POST'), headers, body: body.text });
+  const response = await fetch(url, {
+    method: init.method ?? (body.text === undefined ? 'GET' : 'POST'),
+    headers,
+    body: body.text,
+    redirect: init.redirect ?? 'follow',
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: parseBody(text) };
 }

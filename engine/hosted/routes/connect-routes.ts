@@ -4,7 +4,7 @@ import { EngineError, InvalidRequestError, UnknownConnectorTypeError } from '../
 import { findManifest, shippedManifests } from '../../manifest/index.js';
 import { bodySchema } from '../body-schemas.js';
 import type { ConnectSessionBody } from '../body-types.generated.js';
-import { configFields, fieldErrors, formInput, schemeForms } from '../connect-form.js';
+import { fieldErrors, formInput, oauthConfigFields, schemeForms } from '../connect-form.js';
 import { CONNECT_CALLBACK_PATH, ConnectFlow, type ConnectOutcome } from '../connect-flow.js';
 import { choosePage, errorPage, successPage, typePage } from '../connect-html.js';
 import { CONNECT_SESSION_TTL_MS, newSessionToken, sessionId } from '../connect-sessions.js';
@@ -125,7 +125,7 @@ function formBody(request: FastifyRequest): Record<string, string> {
 
 async function typePageContent(flow: ConnectFlow, token: string, type: string): Promise<Parameters<typeof typePage>[0]> {
   const app =
-    (await flow.oauthApp(type)) && findManifest(type).manifest.auth.some((scheme) => scheme.authorization) ? { fields: configFields(type) } : undefined;
+    (await flow.oauthApp(type)) && findManifest(type).manifest.auth.some((scheme) => scheme.authorization) ? { fields: oauthConfigFields(type) } : undefined;
   return { token, type, name: findManifest(type).manifest.name, forms: schemeForms(type), ...(app ? { oauth: app } : {}) };
 }
 
@@ -165,7 +165,8 @@ function registerOAuth(app: FastifyInstance, flow: ConnectFlow): void {
       const type = flow.allowedType(session, request.params.type);
       const oauthApp = await flow.oauthApp(type);
       if (!oauthApp) throw new InvalidRequestError(`no OAuth app is configured for ${type}`, { details: [{ path: '/type', message: 'has no OAuth app' }] });
-      return reply.redirect(await flow.authorize(session, type, origin(request), oauthApp), 303);
+      const { config } = formInput(oauthConfigFields(type), formBody(request));
+      return reply.redirect(await flow.authorize(session, type, origin(request), oauthApp, config), 303);
     } catch (error) {
       return sendErrorPage(reply, error);
     }
