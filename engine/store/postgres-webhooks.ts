@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import type pg from 'pg';
 import { newId } from './ids.js';
-import { eventsColumn, outboxRows, unknownClient, type EventConnector } from './webhook-outbox.js';
+import { DELIVERY_COLUMNS, ENDPOINT_COLUMNS, eventsColumn, outboxRows, unknownClient, type EventConnector } from './webhook-outbox.js';
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -14,8 +14,6 @@ import type {
   WebhookStore,
 } from './webhook-types.js';
 
-const ENDPOINT_COLUMNS = 'id, client_id, url, events, created_at';
-const DELIVERY_COLUMNS = 'id, event_id, event_type, endpoint_id, status, attempts, last_status_code, last_error, next_attempt_at, delivered_at, created_at';
 const D_COLUMNS = DELIVERY_COLUMNS.split(', ')
   .map((column) => `d.${column}`)
   .join(', ');

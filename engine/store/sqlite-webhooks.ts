@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import type Database from 'better-sqlite3';
 import { newId } from './ids.js';
-import { eventsColumn, outboxRows, unknownClient, type EventConnector } from './webhook-outbox.js';
+import { DELIVERY_COLUMNS, ENDPOINT_COLUMNS, eventsColumn, outboxRows, unknownClient, type EventConnector } from './webhook-outbox.js';
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -14,8 +14,6 @@ import type {
   WebhookStore,
 } from './webhook-types.js';
 
-const ENDPOINT_COLUMNS = 'id, client_id, url, events, created_at';
-const DELIVERY_COLUMNS = 'id, event_id, event_type, endpoint_id, status, attempts, last_status_code, last_error, next_attempt_at, delivered_at, created_at';
 /** The connector an event is about, while its client is live (a revoked client's tenants hear nothing). */
 const EVENT_CONNECTOR = `SELECT id, client_id, external_user_id, connector_type FROM connectors
   WHERE id = ? AND EXISTS (SELECT 1 FROM platform_clients p WHERE p.client_id = connectors.client_id AND p.revoked_at IS NULL)`;

@@ -2,6 +2,13 @@ import { NotFoundError } from '../errors.js';
 import { newId } from './ids.js';
 import type { ConnectorEvent, WebhookEndpoint, WebhookEventType } from './webhook-types.js';
 
+/** The webhook_endpoints columns a WebhookEndpoint is read from, on both backends. */
+export const ENDPOINT_COLUMNS = 'id, client_id, url, events, created_at';
+
+/** The webhook_deliveries columns a WebhookDelivery is read from, on both backends. */
+export const DELIVERY_COLUMNS =
+  'id, event_id, event_type, endpoint_id, status, attempts, last_status_code, last_error, next_attempt_at, delivered_at, created_at';
+
 /** Every event type, in the order README "Webhooks" lists them. */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'connector.created',
