@@ -214,7 +214,8 @@ function loadSqlite(file: string, count: number): Loaded {
  * index built once) and the containment index of recordTableDdl built once.
  */
 async function loadPostgres(cluster: PostgresCluster, count: number): Promise<Loaded> {
-  const pool = new pg.Pool({ connectionString: await cluster.createDatabase(), max: 4 });
+  // The GIN builds of a bulk load are bound by maintenance_work_mem (64 MB by default: at 1M records they spill and merge many runs).
+  const pool = new pg.Pool({ connectionString: await cluster.createDatabase(), max: 4, options: '-c maintenance_work_mem=512MB' });
   const started = performance.now();
   const tableDdl = recordTableDdl('postgres');
   await pool.query(tableDdl);
