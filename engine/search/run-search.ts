@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { compileSearch } from './compile-search.js';
 import { encodeCursor } from './cursor.js';
 import { projectFields } from './project-fields.js';
+import { keyRangeFor } from './range-keys.js';
 import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
 
@@ -14,6 +15,8 @@ export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | 
 export interface RunSearchOptions {
   /** Start keeping the sort keys of a sortable path on its first sorted search (default true; false on a read-only connection). */
   startSortKeys?: boolean;
+  /** Internal (tests): the most keys a range may hold to be read from its kept keys (default rangeKeysLimit, range-keys.ts). */
+  rangeKeysLimit?: number;
 }
 
 type Row = Record<string, unknown> & { id: string; data: unknown; score: number };
@@ -21,7 +24,8 @@ type Row = Record<string, unknown> & { id: string; data: unknown; score: number 
 /**
  * Runs a validated search over the record table and shapes SPEC.md's result: hits with id, score
  * and (projected) data, the keyset cursor of the last hit when more records follow, and the
- * measured time. A sort by a sortable path reads its kept keys (sort-keys.ts), started here on first use.
+ * measured time. A sort by a sortable path reads its kept keys (sort-keys.ts), started here on first use,
+ * and so may a range on one (range-keys.ts).
  */
 export async function runSearch(
   db: SearchDatabase,
@@ -32,7 +36,8 @@ export async function runSearch(
 ): Promise<SearchResult> {
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
-  const compiled = compileSearch(request, dialect, scope, sortKeys);
+  const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit);
+  const compiled = compileSearch(request, dialect, scope, sortKeys, keyRange);
   const rows =
     dialect === 'sqlite'
       ? ((db as BetterSqlite3.Database).prepare(compiled.sql).all(...compiled.params) as Row[])
