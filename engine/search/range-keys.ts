@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { planSearch } from './search-plan.js';
 import { keptKeysFor } from './sort-keys.js';
-import { SORT_KEYS_TABLE } from './sort-key-target.js';
+import { SORT_KEYS_TABLE, type SortKeyTarget } from './sort-key-target.js';
 import type { CompileContext } from './sql-dialect.js';
 import { SqlParams } from './sql-params.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -87,6 +87,22 @@ async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, 
   return Number((await (db as pg.Pool).query<{ n: string }>(sql, values)).rows[0]?.n);
 }
 
+/** The required range of an id-ordered keyed request, with the kept keys that would serve it, or undefined. */
+function rangeTarget(scope: SearchScope, request: SearchRequest): { required: Omit<KeyRange, 'pathId'>; target: SortKeyTarget } | undefined {
+  if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return undefined;
+  const required = requiredRange(request);
+  return required && { required, target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' } };
+}
+
+/**
+ * Starts keeping the keys a request's range would read, on a connection that may write, for a
+ * search that then runs on a read-only one (search-records.ts), as it does for a sort.
+ */
+export async function startRangeKeys(db: Database, dialect: SearchDialect, scope: SearchScope, request: SearchRequest): Promise<void> {
+  const found = rangeTarget(scope, request);
+  if (found) await keptKeysFor(db, dialect, found.target, true);
+}
+
 /**
  * The range an id-ordered request reads from the kept keys instead of scanning records in id
  * order, or undefined. Chosen per request by a bounded probe (fewer than rangeKeysLimit keys in
@@ -101,12 +117,10 @@ export async function keyRangeFor(
   ensure: boolean,
   most = rangeKeysLimit(request.limit),
 ): Promise<KeyRange | undefined> {
-  if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return undefined;
-  const required = requiredRange(request);
-  if (!required) return undefined;
-  const target = { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' };
-  const pathId = await keptKeysFor(db, dialect, target, ensure);
+  const found = rangeTarget(scope, request);
+  if (!found) return undefined;
+  const pathId = await keptKeysFor(db, dialect, found.target, ensure);
   if (pathId === undefined) return undefined;
-  const range = { ...required, pathId };
+  const range = { ...found.required, pathId };
   return (await countKeys(db, dialect, range, most)) < most ? range : undefined;
 }

@@ -1,3 +1,4 @@
+import type { IndexLists } from './sqlite-index-lists.js';
 import type { KeyRange } from './key-range.js';
 import type { IndexQuery } from './index-query.js';
 import type { SqlParams } from './sql-params.js';
@@ -25,6 +26,8 @@ export interface CompileContext {
   readonly probe?: boolean;
   /** The registered id of the kept keys of the first sort key, when there are (see sort-keys.ts). */
   readonly sortKeys?: number;
+  /** SQLite: the search's text index candidates read ahead, and those still wanted (sqlite-index-lists.ts). */
+  readonly lists?: IndexLists;
   /** A range every hit is in whose kept keys an id-ordered read walks instead of the records (range-keys.ts). */
   readonly keyRange?: KeyRange;
 }
