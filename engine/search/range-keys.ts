@@ -48,7 +48,11 @@ export function requiredRange(request: SearchRequest): Omit<KeyRange, 'pathId'> 
   return found;
 }
 
-/** The narrower of two bounds on the same side (`sign` 1 for lower bounds, -1 for upper ones). */
+/**
+ * The narrower of two bounds on the same side (`sign` 1 for lower bounds, -1 for upper ones).
+ * Where JavaScript's string order differs from the databases' byte order (astral characters),
+ * the bound kept is the wider one: the keys then hold a few more candidates, never fewer.
+ */
 function tighter(old: Bound | undefined, bound: Bound, sign: 1 | -1): Bound {
   if (!old) return bound;
   if (old.value === bound.value) return old.inclusive ? bound : old;
