@@ -2,6 +2,8 @@ import { keySlots, type KeySlot } from './cursor.js';
 import { keyedSql } from './plan-keyed.js';
 import { levelsSql } from './plan-levels.js';
 import { rankedSql } from './plan-ranked.js';
+import type { KeyRange } from './key-range.js';
+import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
@@ -29,9 +31,25 @@ const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, pos
  * writes itself reaches the text. Order: explicit sort keys (then id), or score desc then id; the
  * plan (search-plan.ts) decides how that order is produced cheaply. `sortKeys`: the registered id of
  * the kept keys of the first sort key (sort-keys.ts), read in index order instead of sorting.
+ * `keyRange`: a required range an id-ordered request reads from its path's kept keys (range-keys.ts).
+ * `lists` (SQLite): text index candidates read ahead; queries not in it are noted there as wanted.
  */
-export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, sortKeys?: number): CompiledSearch {
-  const ctx: CompileContext = { d: DIALECTS[dialect], params: new SqlParams(), scope, ...(sortKeys === undefined ? {} : { sortKeys }) };
+export function compileSearch(
+  request: SearchRequest,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  sortKeys?: number,
+  keyRange?: KeyRange,
+  lists?: IndexLists,
+): CompiledSearch {
+  const ctx: CompileContext = {
+    d: DIALECTS[dialect],
+    params: new SqlParams(),
+    scope,
+    ...(sortKeys === undefined ? {} : { sortKeys }),
+    ...(keyRange === undefined ? {} : { keyRange }),
+    ...(lists === undefined ? {} : { lists }),
+  };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
   const plan = planSearch(request);
   const sql =

@@ -80,13 +80,13 @@ export function parseSearchParams(
     else cursor = decoded;
   }
   problems.throwIfAny();
-  return { filter, sort, limit, cursor, fields: projection, queryHash, searchable };
+  return { filter, sort, limit, cursor, fields: projection, queryHash, searchable, sortable: new Set(sortable) };
 }
 
 /**
  * The paths sortable when a sync plan declares none: its top-level string, integer, number and
  * boolean fields and its typed paths (`value_types`), the values a record has one of. Why all of
- * them: keys are only kept once a path is sorted by, so an unused one costs nothing.
+ * them: keys are only kept once a path is sorted by (or a range on it is searched, range-keys.ts), so an unused one costs nothing.
  */
 export function defaultSortable(fields: Record<string, FieldType>, valueTypes: ValueTypes = {}): string[] {
   const scalars = Object.entries(fields).flatMap(([name, type]) => (type === 'object' || type === 'array' ? [] : [name]));

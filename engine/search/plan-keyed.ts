@@ -1,6 +1,7 @@
 import { asksTextIndex, compileFilter } from './compile-filter.js';
 import { afterCursor, joinPlanned, orderBy, scopeWhere, scoreFromCounts, type KeyColumn } from './plan-sql.js';
 import { idOrderedRows, type IdStart } from './plan-window.js';
+import { keyRangeRows } from './plan-key-range.js';
 import { sortedKeyRows } from './plan-sorted.js';
 import { scoringNodes } from './scoring-nodes.js';
 import type { CompileContext } from './sql-dialect.js';
@@ -48,7 +49,10 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
     const filter = (inner: CompileContext) => (request.filter ? compileFilter(request.filter, inner) : '1 = 1');
     const split = asksTextIndex(request.filter, d);
     const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}`;
-    planned = `SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split)}) AS u LIMIT ${page}`;
+    const rows = ctx.keyRange
+      ? keyRangeRows(ctx, request.limit, select, filter, start, ctx.keyRange)
+      : idOrderedRows(ctx, request.limit, select, filter, start, split);
+    planned = `SELECT * FROM (${rows}) AS u LIMIT ${page}`;
   } else if (ctx.sortKeys !== undefined) {
     planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx);
   } else {

@@ -1,9 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { compileSearch } from './compile-search.js';
+import { compileSearch, type CompiledSearch } from './compile-search.js';
+import type { KeyRange } from './key-range.js';
+import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
 import { encodeCursor } from './cursor.js';
 import { projectFields } from './project-fields.js';
+import { keyRangeFor } from './range-keys.js';
 import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
 
@@ -14,6 +17,10 @@ export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | 
 export interface RunSearchOptions {
   /** Start keeping the sort keys of a sortable path on its first sorted search (default true; false on a read-only connection). */
   startSortKeys?: boolean;
+  /** Internal (tests): the most keys a range may hold to be read from its kept keys (default rangeKeysLimit, range-keys.ts). */
+  rangeKeysLimit?: number;
+  /** Internal (tests): the most text index candidates SQLite binds as a list (default INDEX_LIST_MOST, sqlite-index-lists.ts). */
+  indexListMost?: number;
 }
 
 type Row = Record<string, unknown> & { id: string; data: unknown; score: number };
@@ -21,7 +28,8 @@ type Row = Record<string, unknown> & { id: string; data: unknown; score: number 
 /**
  * Runs a validated search over the record table and shapes SPEC.md's result: hits with id, score
  * and (projected) data, the keyset cursor of the last hit when more records follow, and the
- * measured time. A sort by a sortable path reads its kept keys (sort-keys.ts), started here on first use.
+ * measured time. A sort by a sortable path reads its kept keys (sort-keys.ts), started here on first use,
+ * and so may a range on one (range-keys.ts).
  */
 export async function runSearch(
   db: SearchDatabase,
@@ -32,7 +40,8 @@ export async function runSearch(
 ): Promise<SearchResult> {
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
-  const compiled = compileSearch(request, dialect, scope, sortKeys);
+  const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit);
+  const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost });
   const rows =
     dialect === 'sqlite'
       ? ((db as BetterSqlite3.Database).prepare(compiled.sql).all(...compiled.params) as Row[])
@@ -53,4 +62,25 @@ export async function runSearch(
     return { id: row.id, score: Number(row.score), data: projectFields(data, paths) };
   });
   return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
+}
+
+/**
+ * Compiles the request; on SQLite, when it asks text indexes, reads their candidates ahead (a
+ * bounded read each) and compiles again with them bound: each index query then runs once, and a
+ * common one (too many candidates) costs a bounded read instead of a list of every candidate.
+ */
+function compileRead(
+  db: SearchDatabase,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  request: SearchRequest,
+  plan: { sortKeys: number | undefined; keyRange: KeyRange | undefined; listMost: number | undefined },
+): CompiledSearch {
+  const { sortKeys, keyRange, listMost } = plan;
+  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange);
+  const lists = newIndexLists(scope, listMost);
+  const first = compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
+  if (lists.wanted.size === 0) return first;
+  resolveIndexLists(db as BetterSqlite3.Database, lists);
+  return compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
 }

@@ -1,6 +1,7 @@
 import { InternalError } from '../errors.js';
 import { connectorNotFound, type RecordReader, type Store, type Tenant } from '../store/index.js';
 import { runSearch } from './run-search.js';
+import { startRangeKeys } from './range-keys.js';
 import { sortKeysFor } from './sort-keys.js';
 import { SqliteSearchThread, searchWorkerFile } from './sqlite-search-thread.js';
 import { registerSearchFunctions } from '../store/index.js';
@@ -24,6 +25,7 @@ function sqliteSearcher(store: Store, reader: Extract<RecordReader, { dialect: '
     registerSearchFunctions(reader.db);
     return async (scope, request) => {
       await sortKeysFor(reader.db, 'sqlite', scope, request, true);
+      await startRangeKeys(reader.db, 'sqlite', scope, request);
       return thread.search(scope, request);
     };
   }

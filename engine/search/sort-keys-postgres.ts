@@ -119,6 +119,8 @@ export async function ensurePostgresSortKeys(pool: pg.Pool, target: SortKeyTarge
       let id = await registered(client, target);
       let filled = false;
       if (id === undefined) {
+        // A commit left to asynchronous flushing keeps VACUUM from marking the filled pages all-visible (PostgreSQL's lazy_scan_prune).
+        await client.query('SET LOCAL synchronous_commit = on');
         await client.query(`LOCK TABLE ${RECORD_TABLE} IN SHARE MODE`);
         const { rows } = await client.query<{ id: number }>(
           `INSERT INTO ${SORT_PATHS_TABLE} (connector_id, entity, path, value_type, segments) VALUES ($1, $2, $3, $4, $5) RETURNING id`,

@@ -36,7 +36,14 @@ export async function sortKeysFor(
   ensure: boolean,
 ): Promise<number | undefined> {
   const target = sortKeyTarget(scope, request);
-  if (!target) return undefined;
+  return target ? keptKeysFor(db, dialect, target, ensure) : undefined;
+}
+
+/**
+ * The registered id of a target's kept keys (cached per connection once found), started on
+ * first use with `ensure`; shared by sorts and by ranges that read the keys (range-keys.ts).
+ */
+export async function keptKeysFor(db: Database, dialect: SearchDialect, target: SortKeyTarget, ensure: boolean): Promise<number | undefined> {
   let ids = known.get(db);
   if (!ids) known.set(db, (ids = new Map()));
   const key = targetKey(target);

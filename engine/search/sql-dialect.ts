@@ -1,3 +1,5 @@
+import type { IndexLists } from './sqlite-index-lists.js';
+import type { KeyRange } from './key-range.js';
 import type { IndexQuery } from './index-query.js';
 import type { SqlParams } from './sql-params.js';
 import type { TextNode } from './scoring-nodes.js';
@@ -24,6 +26,10 @@ export interface CompileContext {
   readonly probe?: boolean;
   /** The registered id of the kept keys of the first sort key, when there are (see sort-keys.ts). */
   readonly sortKeys?: number;
+  /** SQLite: the search's text index candidates read ahead, and those still wanted (sqlite-index-lists.ts). */
+  readonly lists?: IndexLists;
+  /** A range every hit is in whose kept keys an id-ordered read walks instead of the records (range-keys.ts). */
+  readonly keyRange?: KeyRange;
 }
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */

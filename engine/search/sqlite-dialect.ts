@@ -1,6 +1,7 @@
 import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
-import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
+import { RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE } from '../store/index.js';
+import { candidatesSql, listKey } from './sqlite-index-lists.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
@@ -116,15 +117,21 @@ export const sqliteDialect: SqlDialect = {
     return trigramTerms(`${start ? ' ' : ''}${text}${end ? ' ' : ''}`);
   },
 
-  indexFilter(field, space, query, { params, scope, probe }) {
+  indexFilter(field, space, query, { params, scope, probe, lists }) {
     if (typeof query === 'boolean') return query ? '1' : '0';
-    const table = space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE;
-    // The field's rows are one rowid range; an unknown path gives NULL bounds, hence no rows.
-    const pathId = () =>
-      `(SELECT id FROM ${RECORD_PATHS_TABLE} WHERE connector_id = ${params.add(scope.connectorId)} AND entity = ${params.add(scope.entity)} AND path = ${params.add(indexPath(field))})`;
-    const match = params.add(renderIndexQuery(query, ftsQuote, ' AND ', ' OR '));
+    const list = {
+      table: space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE,
+      path: indexPath(field),
+      match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
+    };
+    const key = listKey(list);
+    const found = lists?.found.get(key);
+    if (found === undefined) lists?.wanted.set(key, list);
+    // Rows tested in id order need no candidates when there are many: the exact test that follows decides.
+    if (found === 'many' && probe) return '1';
+    const candidates = Array.isArray(found) ? `SELECT value FROM json_each(${params.add(JSON.stringify(found))})` : candidatesSql(list, scope, params);
     // Unary + keeps the planner from starting at the candidates (a rowid lookup each, then a sort).
-    return `${probe ? '+' : ''}r.seq IN (SELECT rowid & ${2 ** TEXT_ROW_SEQ_BITS - 1} FROM ${table} WHERE ${table} MATCH ${match} AND rowid >= (${pathId()} << ${TEXT_ROW_SEQ_BITS}) AND rowid < ((${pathId()} + 1) << ${TEXT_ROW_SEQ_BITS}))`;
+    return `${probe ? '+' : ''}r.seq IN (${candidates})`;
   },
 
   sortKey(field, { params }) {

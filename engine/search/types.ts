@@ -78,6 +78,8 @@ export interface SearchRequest {
   readonly queryHash: string;
   /** The entity's searchable fields the request was validated against. */
   readonly searchable: SearchableFields;
+  /** The paths whose sort keys may be kept (parseSearchParams' `sortable`): a range on one reads them (range-keys.ts). */
+  readonly sortable?: ReadonlySet<string>;
 }
 
 /** One hit of the SPEC.md search result. */

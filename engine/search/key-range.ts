@@ -1,0 +1,19 @@
+import type { FieldRef } from './types.js';
+
+/** One end of a range: the value, and whether it is kept (gte/lte) or left out (gt/lt). */
+export interface Bound {
+  value: string | number;
+  inclusive: boolean;
+}
+
+/**
+ * A range every hit must be in, read from the kept sort keys of its path (`pathId`): type rank 0
+ * (numbers) or 1 (strings), then the bounds on the number or string key column.
+ */
+export interface KeyRange {
+  pathId: number;
+  field: FieldRef;
+  rank: 0 | 1;
+  lower?: Bound;
+  upper?: Bound;
+}

@@ -1,0 +1,130 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import { planSearch } from './search-plan.js';
+import { keptKeysFor } from './sort-keys.js';
+import { SORT_KEYS_TABLE, type SortKeyTarget } from './sort-key-target.js';
+import type { CompileContext } from './sql-dialect.js';
+import { SqlParams } from './sql-params.js';
+import { postgresDialect } from './postgres-dialect.js';
+import { sqliteDialect } from './sqlite-dialect.js';
+import type { Bound, KeyRange } from './key-range.js';
+import type { FilterNode, SearchDialect, SearchRequest, SearchScope } from './types.js';
+
+type Database = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
+
+const RANGE_OPS = new Set(['gt', 'gte', 'lt', 'lte']);
+
+/**
+ * How many keys a range may hold to be read from the keys: past this the id-ordered scan fills a
+ * page within limit × total / this rows (a few thousand at most at 100,000 records), while the
+ * keys plan sorts every key of the range by id. Either way a page costs a few thousand index
+ * entries or rows; the probe that decides reads at most this many index entries.
+ */
+export const rangeKeysLimit = (limit: number) => Math.max(5_000, 50 * (limit + 1));
+
+/**
+ * The range on one path that a request's hits must all be in: the `gt`/`gte`/`lt`/`lte` nodes
+ * joined to the root by `and` alone, on the first sortable single-valued path that has one, with
+ * a number (any path) or a string (an untyped path). Undefined when there is none.
+ */
+export function requiredRange(request: SearchRequest): Omit<KeyRange, 'pathId'> | undefined {
+  const nodes: FilterNode[] = [];
+  const visit = (node: FilterNode): void => {
+    if (node.op === 'and') node.nodes.forEach(visit);
+    else nodes.push(node);
+  };
+  if (request.filter) visit(request.filter);
+  let found: Omit<KeyRange, 'pathId'> | undefined;
+  for (const node of nodes) {
+    if (!RANGE_OPS.has(node.op) || !('value' in node) || !request.sortable?.has(node.field.path) || node.field.elements) continue;
+    const { field, value } = node;
+    const rank = typeof value === 'number' ? 0 : typeof value === 'string' && !field.valueType ? 1 : undefined;
+    if (rank === undefined || value === null || typeof value === 'boolean' || (found && (found.field.path !== field.path || found.rank !== rank))) continue;
+    found ??= { field, rank };
+    const bound = { value, inclusive: node.op === 'gte' || node.op === 'lte' };
+    if (node.op.startsWith('g')) found.lower = tighter(found.lower, bound, 1);
+    else found.upper = tighter(found.upper, bound, -1);
+  }
+  return found;
+}
+
+/**
+ * The narrower of two bounds on the same side (`sign` 1 for lower bounds, -1 for upper ones).
+ * Where JavaScript's string order differs from the databases' byte order (astral characters),
+ * the bound kept is the wider one: the keys then hold a few more candidates, never fewer.
+ */
+function tighter(old: Bound | undefined, bound: Bound, sign: 1 | -1): Bound {
+  if (!old) return bound;
+  if (old.value === bound.value) return old.inclusive ? bound : old;
+  return (bound.value > old.value ? sign : -sign) > 0 ? bound : old;
+}
+
+/**
+ * The key rows `s` of the range: an index range of (path_id, rank, num, str). On PostgreSQL an
+ * untyped number is bounded inclusively: jsonb numbers compare exactly and keys are float8, so a
+ * value just past the bound may round onto it; the filter, tested after, decides. Everywhere
+ * else both sides hold the same value: typed values (the same float8), SQLite's json_extract
+ * numbers (doubles or integers, as the key keeps them), strings (the same bytes).
+ */
+export function keyRangeWhere(range: KeyRange, { d, params }: Pick<CompileContext, 'd' | 'params'>): string {
+  const column = range.rank === 0 ? 's.num' : 's.str';
+  const slot = range.rank === 0 ? 'number' : 'string';
+  const exact = range.rank === 1 || range.field.valueType !== undefined || d.name === 'sqlite';
+  const where = [`s.path_id = ${params.add(range.pathId)}`, `s.rank = ${range.rank}`];
+  if (range.rank === 1) where.push('s.num = 0');
+  const side = (bound: Bound | undefined, op: '>' | '<') => {
+    if (bound)
+      where.push(`${d.keyColumn(slot, column)} ${op}${bound.inclusive || !exact ? '=' : ''} ${d.keyParam(slot, bound.value, { d, params } as CompileContext)}`);
+  };
+  side(range.lower, '>');
+  side(range.upper, '<');
+  return where.join(' AND ');
+}
+
+/** How many keys the range holds, counted up to `most` (one index range walk, no record read). */
+async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, most: number): Promise<number> {
+  const params = new SqlParams();
+  const d = dialect === 'sqlite' ? sqliteDialect : postgresDialect;
+  const text = `SELECT count(*) AS n FROM (SELECT 1 FROM ${SORT_KEYS_TABLE} AS s WHERE ${keyRangeWhere(range, { d, params })} LIMIT ${params.add(most)}) AS c`;
+  const { sql, params: values } = params.finish(text, dialect);
+  if (dialect === 'sqlite') return Number(((db as BetterSqlite3.Database).prepare(sql).get(...values) as { n: number }).n);
+  return Number((await (db as pg.Pool).query<{ n: string }>(sql, values)).rows[0]?.n);
+}
+
+/** The required range of an id-ordered keyed request, with the kept keys that would serve it, or undefined. */
+function rangeTarget(scope: SearchScope, request: SearchRequest): { required: Omit<KeyRange, 'pathId'>; target: SortKeyTarget } | undefined {
+  if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return undefined;
+  const required = requiredRange(request);
+  return required && { required, target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' } };
+}
+
+/**
+ * Starts keeping the keys a request's range would read, on a connection that may write, for a
+ * search that then runs on a read-only one (search-records.ts), as it does for a sort.
+ */
+export async function startRangeKeys(db: Database, dialect: SearchDialect, scope: SearchScope, request: SearchRequest): Promise<void> {
+  const found = rangeTarget(scope, request);
+  if (found) await keptKeysFor(db, dialect, found.target, true);
+}
+
+/**
+ * The range an id-ordered request reads from the kept keys instead of scanning records in id
+ * order, or undefined. Chosen per request by a bounded probe (fewer than rangeKeysLimit keys in
+ * the range): both plans return the same rows in the same order, so cursors stay valid whichever
+ * one a page takes. With `ensure` the path's keys are started on first use, as for a sort.
+ */
+export async function keyRangeFor(
+  db: Database,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  request: SearchRequest,
+  ensure: boolean,
+  most = rangeKeysLimit(request.limit),
+): Promise<KeyRange | undefined> {
+  const found = rangeTarget(scope, request);
+  if (!found) return undefined;
+  const pathId = await keptKeysFor(db, dialect, found.target, ensure);
+  if (pathId === undefined) return undefined;
+  const range = { ...found.required, pathId };
+  return (await countKeys(db, dialect, range, most)) < most ? range : undefined;
+}

@@ -1,0 +1,125 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSearchParams, runSearch, type FieldType, type SearchScope, type ValueTypes } from '../../engine/search/index.js';
+import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from '../support/search-records.js';
+
+/**
+ * A range every hit must be in, on a sortable path, is read from the path's kept keys when the
+ * range holds few of them (range-keys.ts): the answers, page by page, must be those of the
+ * id-ordered scan (the probe says "too many", or no path is sortable), with mixed types, ties,
+ * nulls, missing values and typed paths.
+ */
+const FIELDS: Record<string, FieldType> = { id: 'string', v: 'string', w: 'number', at: 'string', o: 'object' };
+const VALUE_TYPES: ValueTypes = { at: 'date-time', 'o.n': 'number' };
+const SORTABLE = ['v', 'w', 'at', 'o.n'];
+
+const W = [0, 1, 2, 2.5, 3, 4, 5, 6, '3', true, false, null, undefined, 4.000000000000001, 1.9999999999999998, [3], { n: 3 }];
+const V = ['a', 'b', 'bb', 'b ', 'c', 'B', 'é', '', 2, null, undefined, true, ['b']];
+const AT = ['2024-03-01T10:00:00+02:00', '2024-03-01T08:00:00Z', '2024-03-01', 'not a date', 1709280000000, '2024-02-30', undefined];
+const N = ['10', '9.5', 'abc', 10, -3, '1e1', undefined, null];
+
+/** 60 records whose values cycle through the lists above at different strides (every combination of neighbours shows up). */
+const RECORDS = Array.from({ length: 60 }, (_, i) => {
+  const record: Record<string, unknown> = { id: `r${String(i).padStart(2, '0')}` };
+  const w = W[(i * 7) % W.length];
+  const v = V[(i * 5) % V.length];
+  const at = AT[(i * 3) % AT.length];
+  const n = N[i % N.length];
+  if (w !== undefined) record.w = w;
+  if (v !== undefined) record.v = v;
+  if (at !== undefined) record.at = at;
+  record.o = n === undefined ? {} : { n };
+  return record;
+});
+
+const QUERIES: Record<string, unknown>[] = [
+  { and: [{ gte: { w: 2 } }, { lt: { w: 4 } }] },
+  { and: [{ gt: { w: 2 } }, { lte: { w: 4 } }] },
+  { gt: { w: 2 } },
+  { lt: { w: 2 } },
+  { and: [{ gt: { w: 3 } }, { gte: { w: 1 } }, { lte: { w: 5 } }, { lt: { w: 6 } }] },
+  { and: [{ gte: { w: 1 } }, { or: [{ eq: { v: 'b' } }, { lt: { w: 3 } }] }, { not: { eq: { v: 'a' } } }] },
+  { and: [{ gte: { v: 'b' } }, { lt: { v: 'c' } }] },
+  { gt: { v: 'b' } },
+  { and: [{ gte: { at: '2024-03-01T07:00:00Z' } }, { lte: { at: '2024-03-01T09:00:00Z' } }] },
+  { and: [{ gt: { 'o.n': 0 } }, { neq: { id: 'r05' } }] },
+  { and: [{ gt: { w: 10 } }] },
+];
+
+interface BackendCase {
+  name: string;
+  open(): Promise<SearchBackend>;
+}
+
+const BACKENDS: BackendCase[] = [
+  { name: 'sqlite', open: async () => openSqliteSearchBackend() },
+  { name: 'postgres', open: () => openPostgresSearchBackend() },
+];
+
+describe.each(BACKENDS)('ranges through kept keys on $name', ({ open }) => {
+  let backend: SearchBackend;
+  const scope: SearchScope = { connectorId: 'ranges', entity: 'rows' };
+  beforeAll(async () => {
+    backend = await open();
+    await backend.upsert(scope, RECORDS, 'id');
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  async function sql(text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+    if (backend.dialect === 'sqlite')
+      return (backend.db as BetterSqlite3.Database).prepare(text.replace(/\$\d+/g, '?')).all(...values) as Record<string, unknown>[];
+    return (await (backend.db as pg.Pool).query(text, values)).rows as Record<string, unknown>[];
+  }
+
+  /** Every page of a filter, `size` hits at a time: through the keys (limit: keys a range may hold), or with no path sortable. */
+  async function pages(filter: unknown, size: number, how: { sortable: boolean; rangeKeysLimit?: number }): Promise<string[][]> {
+    const found: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const request = parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS, VALUE_TYPES, how.sortable ? SORTABLE : []);
+      const options = how.rangeKeysLimit === undefined ? {} : { rangeKeysLimit: how.rangeKeysLimit };
+      const page = await runSearch(backend.db, backend.dialect, scope, request, options);
+      found.push(page.hits.map((hit) => `${hit.id}:${hit.score}:${JSON.stringify(hit.data)}`));
+      cursor = page.next_cursor;
+    } while (cursor && found.length < 70);
+    return found;
+  }
+
+  it('answers every range exactly as the id-ordered scan, page by page, on both sides of the probe threshold', async () => {
+    for (const filter of QUERIES) {
+      for (const size of [1, 3, 100]) {
+        const scan = await pages(filter, size, { sortable: false });
+        expect(await pages(filter, size, { sortable: true }), `${JSON.stringify(filter)} by ${size}, keys`).toEqual(scan);
+        expect(await pages(filter, size, { sortable: true, rangeKeysLimit: 1 }), `${JSON.stringify(filter)} by ${size}, probe over`).toEqual(scan);
+      }
+    }
+  });
+
+  it('finds exactly the records in range, numbers and strings apart, and starts the keys of the path', async () => {
+    const ids = async (filter: unknown) => (await pages(filter, 100, { sortable: true })).flat().map((hit) => hit.split(':')[0]);
+    // Numbers only (never '3', true or [3]); 1.9999999999999998 below 2; 4.000000000000001 within (3.5, 4.5).
+    expect(await ids({ and: [{ gte: { w: 2 } }, { lt: { w: 3 } }] })).toEqual(['r10', 'r15', 'r27', 'r32', 'r44', 'r49']);
+    expect(await ids({ and: [{ gt: { w: 3.5 } }, { lt: { w: 4.5 } }] })).toEqual(['r08', 'r14', 'r25', 'r31', 'r42', 'r48', 'r59']);
+    // Strings by their bytes: 'b', 'b ' and 'bb', never 'B', 2 or ['b'].
+    expect(await ids({ and: [{ gte: { v: 'b' } }, { lt: { v: 'c' } }] })).toEqual([
+      'r03',
+      'r08',
+      'r11',
+      'r16',
+      'r21',
+      'r24',
+      'r29',
+      'r34',
+      'r37',
+      'r42',
+      'r47',
+      'r50',
+      'r55',
+    ]);
+    const kept = await sql('SELECT p.path FROM search_sort_paths AS p WHERE p.connector_id = $1 ORDER BY p.path', [scope.connectorId]);
+    expect(kept.map((row) => row.path)).toEqual(['at', 'o.n', 'v', 'w']);
+  });
+});
