@@ -1,5 +1,4 @@
-import type { KeyRange } from './key-range.js';
-import { keyRangeWhere } from './range-keys.js';
+import { isBoundaryValue, keyRangeWhere, type KeyRange } from './key-range.js';
 import { orderBy, scopeWhere } from './plan-sql.js';
 import type { IdStart } from './plan-window.js';
 import { RECORD_TABLE } from '../store/index.js';
@@ -23,9 +22,10 @@ export function keyRangeRows(
   range: KeyRange,
 ): string {
   const { d, params } = ctx;
-  if (start === 'nothing') return `SELECT ${select} FROM ${d.table} AS r WHERE 1 = 0`;
+  if (start === 'nothing' || range.values?.length === 0) return `SELECT ${select} FROM ${d.table} AS r WHERE 1 = 0`;
   const id = d.keyColumn('id', 's.id');
   const after = start.after === null ? '' : ` AND ${id} > ${d.keyParam('id', start.after, ctx)}`;
+  if (range.values) return valueByValueRows(ctx, limit, select, filter, after, range as ValueRange);
   const order = orderBy([{ slot: 'id', expression: 'k.id', direction: 'asc' }], ctx);
   const keys = `SELECT s.${d.name === 'sqlite' ? 'seq' : 'id'} AS ref, s.id AS id FROM ${SORT_KEYS_TABLE} AS s WHERE ${keyRangeWhere(range, ctx)}${after} ORDER BY ${id}${d.fence}`;
   // Index filters test the looked-up rows rather than produce candidates of their own (see plan-window.ts).
@@ -38,4 +38,54 @@ export function keyRangeRows(
   // A LATERAL lookup the planner may not flatten (OFFSET 0): the sorted keys stay outer, in order.
   const lookup = `SELECT * FROM ${RECORD_TABLE} AS r WHERE ${scopeWhere(ctx)} AND r.id = k.ref OFFSET 0`;
   return `SELECT ${select} FROM (${keys}) AS k CROSS JOIN LATERAL (${lookup}) AS r WHERE ${test} ORDER BY ${order} LIMIT ${page}`;
+}
+
+type ValueRange = KeyRange & { values: readonly (string | number)[] };
+
+/**
+ * keyRangeRows for a range of few distinct values: the keys of one value lie in id order in the
+ * index (path, rank, num, str, id), so each value is one walk in id order that stops at a full
+ * page of hits, and the page is the first limit + 1 of their union by id. Each walk tests the
+ * whole filter, so the rows are exactly the scan's; the cost is values × a page of lookups, not
+ * the range's size. A boundary value (isBoundaryValue: its records are mostly outside) is walked
+ * only up to the id where the other values' walks already fill the page.
+ */
+function valueByValueRows(
+  ctx: CompileContext,
+  limit: number,
+  select: string,
+  filter: (ctx: CompileContext) => string,
+  after: string,
+  range: ValueRange,
+): string {
+  const { d, params } = ctx;
+  const page = params.add(limit + 1);
+  const walk = valueWalk(ctx, select, filter({ ...ctx, probe: true }), after, range, page);
+  const merge = (walks: string[]) => `SELECT * FROM (${walks.join(' UNION ALL ')}) AS m ORDER BY ${d.keyColumn('id', 'm.range_id')} LIMIT ${page}`;
+  const firm = range.values.filter((value) => !isBoundaryValue(range, value, d.name));
+  const boundary = range.values.filter((value) => isBoundaryValue(range, value, d.name));
+  if (boundary.length === 0) return merge(firm.map((value) => walk(value, '')));
+  // Only PostgreSQL keeps inexact keys: its planner runs the bounded or the unbounded walk, never both (one-time filters).
+  const cut = `(SELECT CASE WHEN count(*) > ${params.add(limit)} THEN max(f.range_id) END FROM firm AS f)`;
+  const firmPage =
+    firm.length === 0 ? `SELECT ${select}, NULL::text AS range_id FROM ${d.table} AS r WHERE 1 = 0` : merge(firm.map((value) => walk(value, '')));
+  const walks = boundary.flatMap((value) => [walk(value, ` AND ${d.keyColumn('id', 's.id')} <= ${cut}`), walk(value, ` AND ${cut} IS NULL`)]);
+  return `WITH firm AS MATERIALIZED (${firmPage}) ${merge(['SELECT * FROM firm', ...walks])}`;
+}
+
+/** One value's walk: its keys in id order (after the cursor and `bound`), each record looked up and tested, cut at a page. */
+function valueWalk(ctx: CompileContext, select: string, test: string, after: string, range: ValueRange, page: string) {
+  const { d, params } = ctx;
+  const path = params.add(range.pathId);
+  const [slot, column, other] = range.rank === 0 ? (['number', 's.num', "s.str = ''"] as const) : (['string', 's.str', 's.num = 0'] as const);
+  const record =
+    d.name === 'sqlite'
+      ? `CROSS JOIN ${RECORD_TABLE} AS r ON r.seq = s.seq`
+      : `CROSS JOIN LATERAL (SELECT * FROM ${RECORD_TABLE} AS r WHERE ${scopeWhere(ctx)} AND r.id = s.id OFFSET 0) AS r`;
+  let n = 0;
+  return (value: string | number, bound: string) => {
+    const key = `s.path_id = ${path} AND s.rank = ${range.rank} AND ${other} AND ${d.keyColumn(slot, column)} = ${d.keyParam(slot, value, ctx)}`;
+    const sql = `SELECT ${select}, s.id AS range_id FROM ${SORT_KEYS_TABLE} AS s ${record} WHERE ${key}${after}${bound} AND ${test} ORDER BY ${d.keyColumn('id', 's.id')} LIMIT ${page}`;
+    return `SELECT * FROM (${sql}) AS v${n++}`;
+  };
 }

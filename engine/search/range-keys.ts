@@ -3,11 +3,11 @@ import type pg from 'pg';
 import { planSearch } from './search-plan.js';
 import { keptKeysFor } from './sort-keys.js';
 import { SORT_KEYS_TABLE, type SortKeyTarget } from './sort-key-target.js';
-import type { CompileContext } from './sql-dialect.js';
 import { SqlParams } from './sql-params.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { sqliteDialect } from './sqlite-dialect.js';
-import type { Bound, KeyRange } from './key-range.js';
+import { keyRangeWhere, type Bound, type KeyRange } from './key-range.js';
+import { RANGE_VALUES_MOST, rangeValues } from './range-values.js';
 import type { FilterNode, SearchDialect, SearchRequest, SearchScope } from './types.js';
 
 type Database = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
@@ -59,28 +59,6 @@ function tighter(old: Bound | undefined, bound: Bound, sign: 1 | -1): Bound {
   return (bound.value > old.value ? sign : -sign) > 0 ? bound : old;
 }
 
-/**
- * The key rows `s` of the range: an index range of (path_id, rank, num, str). On PostgreSQL an
- * untyped number is bounded inclusively: jsonb numbers compare exactly and keys are float8, so a
- * value just past the bound may round onto it; the filter, tested after, decides. Everywhere
- * else both sides hold the same value: typed values (the same float8), SQLite's json_extract
- * numbers (doubles or integers, as the key keeps them), strings (the same bytes).
- */
-export function keyRangeWhere(range: KeyRange, { d, params }: Pick<CompileContext, 'd' | 'params'>): string {
-  const column = range.rank === 0 ? 's.num' : 's.str';
-  const slot = range.rank === 0 ? 'number' : 'string';
-  const exact = range.rank === 1 || range.field.valueType !== undefined || d.name === 'sqlite';
-  const where = [`s.path_id = ${params.add(range.pathId)}`, `s.rank = ${range.rank}`];
-  if (range.rank === 1) where.push('s.num = 0');
-  const side = (bound: Bound | undefined, op: '>' | '<') => {
-    if (bound)
-      where.push(`${d.keyColumn(slot, column)} ${op}${bound.inclusive || !exact ? '=' : ''} ${d.keyParam(slot, bound.value, { d, params } as CompileContext)}`);
-  };
-  side(range.lower, '>');
-  side(range.upper, '<');
-  return where.join(' AND ');
-}
-
 /** How many keys the range holds, counted up to `most` (one index range walk, no record read). */
 async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, most: number): Promise<number> {
   const params = new SqlParams();
@@ -111,7 +89,8 @@ export async function startRangeKeys(db: Database, dialect: SearchDialect, scope
  * The range an id-ordered request reads from the kept keys instead of scanning records in id
  * order, or undefined. Chosen per request by a bounded probe (fewer than rangeKeysLimit keys in
  * the range): both plans return the same rows in the same order, so cursors stay valid whichever
- * one a page takes. With `ensure` the path's keys are started on first use, as for a sort.
+ * one a page takes. A range over a few distinct values (RANGE_VALUES_MOST) is read value by value
+ * whatever its size. With `ensure` the path's keys are started on first use, as for a sort.
  */
 export async function keyRangeFor(
   db: Database,
@@ -120,11 +99,16 @@ export async function keyRangeFor(
   request: SearchRequest,
   ensure: boolean,
   most = rangeKeysLimit(request.limit),
+  valuesMost = RANGE_VALUES_MOST,
 ): Promise<KeyRange | undefined> {
   const found = rangeTarget(scope, request);
   if (!found) return undefined;
   const pathId = await keptKeysFor(db, dialect, found.target, ensure);
   if (pathId === undefined) return undefined;
   const range = { ...found.required, pathId };
+  if (valuesMost > 0) {
+    const values = await rangeValues(db, dialect, range, valuesMost);
+    if (values.length <= valuesMost) return { ...range, values };
+  }
   return (await countKeys(db, dialect, range, most)) < most ? range : undefined;
 }

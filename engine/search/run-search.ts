@@ -19,6 +19,8 @@ export interface RunSearchOptions {
   startSortKeys?: boolean;
   /** Internal (tests): the most keys a range may hold to be read from its kept keys (default rangeKeysLimit, range-keys.ts). */
   rangeKeysLimit?: number;
+  /** Internal (tests): the most distinct values a range may hold to be read value by value (default RANGE_VALUES_MOST, range-values.ts; 0 never). */
+  rangeValuesMost?: number;
   /** Internal (tests): the most text index candidates SQLite binds as a list (default INDEX_LIST_MOST, sqlite-index-lists.ts). */
   indexListMost?: number;
 }
@@ -40,7 +42,7 @@ export async function runSearch(
 ): Promise<SearchResult> {
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
-  const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit);
+  const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
   const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost });
   const rows =
     dialect === 'sqlite'

@@ -75,12 +75,12 @@ describe.each(BACKENDS)('ranges through kept keys on $name', ({ open }) => {
   }
 
   /** Every page of a filter, `size` hits at a time: through the keys (limit: keys a range may hold), or with no path sortable. */
-  async function pages(filter: unknown, size: number, how: { sortable: boolean; rangeKeysLimit?: number }): Promise<string[][]> {
+  async function pages(filter: unknown, size: number, how: { sortable: boolean; rangeKeysLimit?: number; rangeValuesMost?: number }): Promise<string[][]> {
     const found: string[][] = [];
     let cursor: string | null = null;
     do {
       const request = parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS, VALUE_TYPES, how.sortable ? SORTABLE : []);
-      const options = how.rangeKeysLimit === undefined ? {} : { rangeKeysLimit: how.rangeKeysLimit };
+      const options = { rangeKeysLimit: how.rangeKeysLimit, rangeValuesMost: how.rangeValuesMost };
       const page = await runSearch(backend.db, backend.dialect, scope, request, options);
       found.push(page.hits.map((hit) => `${hit.id}:${hit.score}:${JSON.stringify(hit.data)}`));
       cursor = page.next_cursor;
@@ -92,8 +92,13 @@ describe.each(BACKENDS)('ranges through kept keys on $name', ({ open }) => {
     for (const filter of QUERIES) {
       for (const size of [1, 3, 100]) {
         const scan = await pages(filter, size, { sortable: false });
-        expect(await pages(filter, size, { sortable: true }), `${JSON.stringify(filter)} by ${size}, keys`).toEqual(scan);
-        expect(await pages(filter, size, { sortable: true, rangeKeysLimit: 1 }), `${JSON.stringify(filter)} by ${size}, probe over`).toEqual(scan);
+        expect(await pages(filter, size, { sortable: true }), `${JSON.stringify(filter)} by ${size}, value by value`).toEqual(scan);
+        expect(await pages(filter, size, { sortable: true, rangeValuesMost: 2 }), `${JSON.stringify(filter)} by ${size}, 2 values at most`).toEqual(scan);
+        expect(await pages(filter, size, { sortable: true, rangeValuesMost: 0 }), `${JSON.stringify(filter)} by ${size}, keys`).toEqual(scan);
+        expect(
+          await pages(filter, size, { sortable: true, rangeValuesMost: 0, rangeKeysLimit: 1 }),
+          `${JSON.stringify(filter)} by ${size}, probe over`,
+        ).toEqual(scan);
       }
     }
   });
