@@ -2,6 +2,7 @@ import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
 import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
 import type { SqlDialect } from './sql-dialect.js';
+import type { SqlParams } from './sql-params.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
 import { SQLITE_NUMBER_FUNCTION } from '../store/index.js';
@@ -19,6 +20,25 @@ const sqliteTyped = (field: FieldRef, v: SqliteValue) =>
 
 /** A character that ends a keyword word after folding: not an ASCII letter or digit, and ASCII. */
 const NOT_WORD = '[^0-9a-z\u0080-\u{10FFFF}]';
+
+/**
+ * Candidates an id-ordered window (plan-window.ts) takes from the index as a list: more, and the
+ * rows of the window are left to the exact test that always follows an index test.
+ */
+export const DENSE_CANDIDATES = 2_000;
+
+/**
+ * A window row's index test: the candidate list (SQLite builds it whole, on first use), unless a
+ * bounded count finds the index query dense. Listing 20,000 candidates for two common words costs
+ * more (3 ms at 100,000 records, scripts/bench-search.ts "keyword") than testing the few hundred
+ * rows a dense query needs to fill a page; a rare query's short list saves testing most of the
+ * window. The count is uncorrelated, so it runs once, and CASE builds the list only when asked.
+ * Either way the rows are the exact test's: only the cost differs.
+ */
+function denseOrListed(candidates: string, listed: string, params: SqlParams): string {
+  const cap = params.add(DENSE_CANDIDATES);
+  return `(CASE WHEN (SELECT count(*) FROM (${candidates} LIMIT ${cap})) < ${cap} THEN ${listed} ELSE 1 END)`;
+}
 
 /** FTS5 string literal: double quotes, with inner quotes doubled; the tokenizer then sees exactly the term. */
 const ftsQuote = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -123,8 +143,10 @@ export const sqliteDialect: SqlDialect = {
     const pathId = () =>
       `(SELECT id FROM ${RECORD_PATHS_TABLE} WHERE connector_id = ${params.add(scope.connectorId)} AND entity = ${params.add(scope.entity)} AND path = ${params.add(indexPath(field))})`;
     const match = params.add(renderIndexQuery(query, ftsQuote, ' AND ', ' OR '));
+    const candidates = `SELECT rowid & ${2 ** TEXT_ROW_SEQ_BITS - 1} FROM ${table} WHERE ${table} MATCH ${match} AND rowid >= (${pathId()} << ${TEXT_ROW_SEQ_BITS}) AND rowid < ((${pathId()} + 1) << ${TEXT_ROW_SEQ_BITS})`;
+    if (!probe) return `r.seq IN (${candidates})`;
     // Unary + keeps the planner from starting at the candidates (a rowid lookup each, then a sort).
-    return `${probe ? '+' : ''}r.seq IN (SELECT rowid & ${2 ** TEXT_ROW_SEQ_BITS - 1} FROM ${table} WHERE ${table} MATCH ${match} AND rowid >= (${pathId()} << ${TEXT_ROW_SEQ_BITS}) AND rowid < ((${pathId()} + 1) << ${TEXT_ROW_SEQ_BITS}))`;
+    return denseOrListed(candidates, `+r.seq IN (${candidates})`, params);
   },
 
   sortKey(field, { params }) {

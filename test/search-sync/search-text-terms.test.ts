@@ -98,6 +98,41 @@ describe.each([
     }
   });
 
+  it('answers the same when the index finds more candidates than a window lists (2,000), or fewer', async () => {
+    const scope: SearchScope = { connectorId: 'terms', entity: 'dense' };
+    const records = Array.from({ length: 3_000 }, (_, i) => ({
+      gid: `d${String(i).padStart(4, '0')}`,
+      // `alpha` is in 2,250 names: more candidates than a window lists; `gamma` in 750.
+      name: [`alpha beta ${i}`, `beta alpha ${i}`, `alpha alphabet ${i}`, `gamma ${i}`][i % 4] as string,
+    }));
+    await backend.upsert(scope, records, 'gid');
+    const filters: Record<string, unknown>[] = [
+      { keyword: { name: 'alpha' } },
+      { keyword: { name: 'alpha gamma' } },
+      { like: { name: '%alpha%' } },
+      { like: { name: 'beta alpha 1%' } },
+      { like: { name: '%a 2999' } },
+      { like: { name: '%gamma 1%' } },
+      { fuzzy: { name: 'alpah' } },
+    ];
+    for (const filter of filters) {
+      const node = parseSearchParams({ query: { filter } }, FIELDS).filter;
+      if (!node) throw new Error('a filter was expected');
+      const want = records
+        .filter((record) => matchesFilter(node, record))
+        .map((record): [string, number] => [record.gid, scoreRecord(node, record)])
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const hits: Array<[string, number]> = [];
+      let cursor: string | null = null;
+      do {
+        const page = await runSearch(backend.db, backend.dialect, scope, parseSearchParams({ query: { filter }, limit: 400, cursor }, FIELDS));
+        hits.push(...page.hits.map((hit): [string, number] => [hit.id, hit.score]));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect({ filter, hits }).toEqual({ filter, hits: want });
+    }
+  });
+
   it('finds the phrase only where its words stand side by side', async () => {
     const hits = await allPages(backend, { like: { name: '%roadmap sprint%' } });
     expect(hits.map((hit) => hit.data.name)).toEqual([
