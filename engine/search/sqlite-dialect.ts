@@ -25,7 +25,7 @@ const NOT_WORD = '[^0-9a-z\u0080-\u{10FFFF}]';
  * Candidates an id-ordered window (plan-window.ts) takes from the index as a list: more, and the
  * rows of the window are left to the exact test that always follows an index test.
  */
-export const DENSE_CANDIDATES = 2_000;
+const DENSE_CANDIDATES = 2_000;
 
 /**
  * A window row's index test: the candidate list (SQLite builds it whole, on first use), unless a
