@@ -6,7 +6,6 @@ import { postgresDialect } from './postgres-dialect.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
 import type { CompileContext, SqlDialect } from './sql-dialect.js';
-import { SharedLists } from './shared-lists.js';
 import { SqlParams } from './sql-params.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
@@ -32,8 +31,7 @@ const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, pos
  * the kept keys of the first sort key (sort-keys.ts), read in index order instead of sorting.
  */
 export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, sortKeys?: number): CompiledSearch {
-  const lists = new SharedLists();
-  const ctx: CompileContext = { d: DIALECTS[dialect], params: new SqlParams(), scope, lists, ...(sortKeys === undefined ? {} : { sortKeys }) };
+  const ctx: CompileContext = { d: DIALECTS[dialect], params: new SqlParams(), scope, ...(sortKeys === undefined ? {} : { sortKeys }) };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
   const plan = planSearch(request);
   const sql =
@@ -42,5 +40,5 @@ export function compileSearch(request: SearchRequest, dialect: SearchDialect, sc
       : plan.kind === 'levels'
         ? levelsSql(request, plan.scoring, plan.required, plan.levels, ctx)
         : rankedSql(request, plan.scoring, plan.required, ctx);
-  return { ...ctx.params.finish(lists.wrap(sql), dialect), slots };
+  return { ...ctx.params.finish(sql, dialect), slots };
 }

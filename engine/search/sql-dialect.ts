@@ -1,5 +1,4 @@
 import type { IndexQuery } from './index-query.js';
-import type { SharedLists } from './shared-lists.js';
 import type { SqlParams } from './sql-params.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { FieldRef, ScalarValue, SearchDialect, SearchScope } from './types.js';
@@ -25,8 +24,6 @@ export interface CompileContext {
   readonly probe?: boolean;
   /** The registered id of the kept keys of the first sort key, when there are (see sort-keys.ts). */
   readonly sortKeys?: number;
-  /** Lists the statement computes once, declared in front of it (see shared-lists.ts). */
-  readonly lists: SharedLists;
 }
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */

@@ -2,7 +2,6 @@ import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
 import { RECORD_PATHS_TABLE, RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
 import type { SqlDialect } from './sql-dialect.js';
-import type { SharedLists } from './shared-lists.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
 import { SQLITE_NUMBER_FUNCTION } from '../store/index.js';
@@ -20,26 +19,6 @@ const sqliteTyped = (field: FieldRef, v: SqliteValue) =>
 
 /** A character that ends a keyword word after folding: not an ASCII letter or digit, and ASCII. */
 const NOT_WORD = '[^0-9a-z\u0080-\u{10FFFF}]';
-
-/**
- * Candidates an id-ordered window (plan-window.ts) takes from the index as a list: more, and the
- * rows of the window are left to the exact test that always follows an index test.
- */
-const DENSE_CANDIDATES = 2_000;
-
-/**
- * A window row's index test: the query's first DENSE_CANDIDATES candidates, listed once per
- * statement (shared-lists.ts); when that is all of them, the row must be in the list, else the
- * query is dense and the row is left to the exact test. Listing 20,000 candidates for two common
- * words costs more (3 ms at 100,000 records, scripts/bench-search.ts "keyword") than testing the
- * few hundred rows a dense query needs to fill a page; a rare query's short list saves testing
- * most of the window. Either way the rows are the exact test's: only the cost differs.
- */
-function windowTest(candidates: string, key: string, lists: SharedLists): string {
-  const first = lists.name(key, `${candidates} LIMIT ${DENSE_CANDIDATES}`);
-  // Unary + keeps the planner from starting at the candidates (a rowid lookup each, then a sort).
-  return `(CASE WHEN (SELECT count(*) FROM ${first}) < ${DENSE_CANDIDATES} THEN +r.seq IN (SELECT seq FROM ${first}) ELSE 1 END)`;
-}
 
 /** FTS5 string literal: double quotes, with inner quotes doubled; the tokenizer then sees exactly the term. */
 const ftsQuote = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -137,15 +116,15 @@ export const sqliteDialect: SqlDialect = {
     return trigramTerms(`${start ? ' ' : ''}${text}${end ? ' ' : ''}`);
   },
 
-  indexFilter(field, space, query, { params, scope, probe, lists }) {
+  indexFilter(field, space, query, { params, scope, probe }) {
     if (typeof query === 'boolean') return query ? '1' : '0';
     const table = space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE;
     // The field's rows are one rowid range; an unknown path gives NULL bounds, hence no rows.
     const pathId = () =>
       `(SELECT id FROM ${RECORD_PATHS_TABLE} WHERE connector_id = ${params.add(scope.connectorId)} AND entity = ${params.add(scope.entity)} AND path = ${params.add(indexPath(field))})`;
-    const rendered = renderIndexQuery(query, ftsQuote, ' AND ', ' OR ');
-    const candidates = `SELECT rowid & ${2 ** TEXT_ROW_SEQ_BITS - 1} AS seq FROM ${table} WHERE ${table} MATCH ${params.add(rendered)} AND rowid >= (${pathId()} << ${TEXT_ROW_SEQ_BITS}) AND rowid < ((${pathId()} + 1) << ${TEXT_ROW_SEQ_BITS})`;
-    return probe ? windowTest(candidates, `${table}\n${indexPath(field)}\n${rendered}`, lists) : `r.seq IN (${candidates})`;
+    const match = params.add(renderIndexQuery(query, ftsQuote, ' AND ', ' OR '));
+    // Unary + keeps the planner from starting at the candidates (a rowid lookup each, then a sort).
+    return `${probe ? '+' : ''}r.seq IN (SELECT rowid & ${2 ** TEXT_ROW_SEQ_BITS - 1} FROM ${table} WHERE ${table} MATCH ${match} AND rowid >= (${pathId()} << ${TEXT_ROW_SEQ_BITS}) AND rowid < ((${pathId()} + 1) << ${TEXT_ROW_SEQ_BITS}))`;
   },
 
   sortKey(field, { params }) {
