@@ -1,3 +1,4 @@
+import { fewerTerms } from './fewer-terms.js';
 import { allOf, atLeast, type IndexQuery } from './index-query.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { CompileContext, IndexSpace } from './sql-dialect.js';
@@ -23,7 +24,7 @@ export function matchingCount(node: TextNode): number {
 
 /**
  * The index query for "the node's count is at least `need`" and which index it is for: keyword
- * words or fuzzy trigrams, k of n; like needs every literal piece.
+ * words or fuzzy trigrams, k of n; like needs every literal piece (a few of its terms: fewer-terms.ts).
  */
 export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number): { space: IndexSpace; query: IndexQuery } {
   const { d } = ctx;
@@ -43,7 +44,7 @@ export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number
         need,
       ),
     };
-  return { space: 'text', query: allOf(likePieces(node.text).map((piece) => d.indexText(node.field, piece.text, piece.start, piece.end))) };
+  return { space: 'text', query: fewerTerms(allOf(likePieces(node.text).map((piece) => d.indexText(node.field, piece.text, piece.start, piece.end)))) };
 }
 
 /** The index test that narrows a text node down to rows whose count may reach `need`; null when the index cannot help. */
