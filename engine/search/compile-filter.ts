@@ -18,23 +18,24 @@ export function compileFilter(node: FilterNode, ctx: CompileContext, replace?: R
     case 'or':
       return `(${node.nodes.map((child) => compileFilter(child, ctx, replace)).join(node.op === 'and' ? ' AND ' : ' OR ')})`;
     case 'not':
-      return `(NOT ${compileFilter(node.node, ctx, replace)})`;
+      return `(NOT ${compileFilter(node.node, { ...ctx, negated: true }, replace)})`;
     case 'eq': {
       if (node.value === null) return d.isNull(node.field, ctx);
       const exact = d.compare(node.field, 'eq', node.value, ctx);
-      if (typeof node.value !== 'string' || !d.prefiltersEquality) return exact;
+      if (typeof node.value !== 'string' || !d.prefiltersEquality || ctx.negated) return exact;
       const query = d.indexText(node.field, foldCase(node.value), true, true);
       return query === true ? exact : `(${d.indexFilter(node.field, 'text', query, ctx)} AND ${exact})`;
     }
     case 'neq':
-      return `(NOT ${compileFilter({ op: 'eq', field: node.field, value: node.value }, ctx)})`;
+      return `(NOT ${compileFilter({ op: 'eq', field: node.field, value: node.value }, { ...ctx, negated: true })})`;
     case 'in': {
       const present = node.values.filter((value): value is Exclude<ScalarValue, null> => value !== null);
       const tests = present.length > 0 ? [d.anyEqual(node.field, present, ctx)] : [];
       if (present.length < node.values.length) tests.push(d.isNull(node.field, ctx));
       const exact = `(${tests.join(' OR ')})`;
       // One index test for the whole list (any of the values), not one per value; long lists skip it.
-      if (!d.prefiltersEquality || node.values.length > INDEXED_IN_VALUES || !node.values.every((value) => typeof value === 'string')) return exact;
+      if (!d.prefiltersEquality || ctx.negated || node.values.length > INDEXED_IN_VALUES || !node.values.every((value) => typeof value === 'string'))
+        return exact;
       const query = anyOf(node.values.map((value) => d.indexText(node.field, foldCase(value as string), true, true)));
       return query === true ? exact : `(${d.indexFilter(node.field, 'text', query, ctx)} AND ${exact})`;
     }
@@ -42,7 +43,7 @@ export function compileFilter(node: FilterNode, ctx: CompileContext, replace?: R
     case 'fuzzy':
     case 'keyword': {
       const exact = textMatch(node, ctx);
-      const prefilter = textPrefilter(node, ctx);
+      const prefilter = ctx.negated ? null : textPrefilter(node, ctx);
       return prefilter ? `(${prefilter} AND ${exact})` : exact;
     }
     default:
@@ -63,9 +64,10 @@ export function asksTextIndex(node: FilterNode | null, d: CompileContext['d']): 
     case 'or':
       return node.nodes.some((child) => asksTextIndex(child, d));
     case 'not':
-      return asksTextIndex(node.node, d);
-    case 'eq':
     case 'neq':
+      // Negated tests never ask an index (CompileContext.negated).
+      return false;
+    case 'eq':
       return d.prefiltersEquality && typeof node.value === 'string';
     case 'in':
       return d.prefiltersEquality && node.values.length <= INDEXED_IN_VALUES && node.values.every((value) => typeof value === 'string');

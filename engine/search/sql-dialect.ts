@@ -24,6 +24,12 @@ export interface CompileContext {
   readonly scope: SearchScope;
   /** Rows are read in id order here: index filters should test rows, not produce them (see plan-window.ts). */
   readonly probe?: boolean;
+  /**
+   * Under a `not`: index prefilters are left out. An index accepts a superset of what the exact
+   * test accepts, so NOT (index AND exact) is NOT exact; asking the index there narrows nothing
+   * and costs a candidate list.
+   */
+  readonly negated?: boolean;
   /** The registered id of the kept keys of the first sort key, when there are (see sort-keys.ts). */
   readonly sortKeys?: number;
   /** SQLite: the search's text index candidates read ahead, and those still wanted (sqlite-index-lists.ts). */

@@ -128,3 +128,55 @@ describe.each(BACKENDS)('ranges through kept keys on $name', ({ open }) => {
     expect(kept.map((row) => row.path)).toEqual(['at', 'o.n', 'v', 'w']);
   });
 });
+
+describe('ranges through kept keys on postgres, numbers more precise than a float8 key', () => {
+  let backend: SearchBackend;
+  const scope: SearchScope = { connectorId: 'ranges', entity: 'precise' };
+  // A jsonb number keeps every digit; its key is the nearest float8, so these two sit on key 2 itself.
+  const RAW: Array<[string, string]> = [
+    ['a0', '2.00000000000000000001'],
+    ['a1', '1.99999999999999999999'],
+    ...Array.from({ length: 30 }, (_, i): [string, string] => [`b${String(i).padStart(2, '0')}`, String(i % 3 === 0 ? 2 : i % 3)]),
+    ['z0', '2.00000000000000000001'],
+    ['z1', '1.99999999999999999999'],
+  ];
+  beforeAll(async () => {
+    backend = await openPostgresSearchBackend();
+    for (const [id, w] of RAW) {
+      await (backend.db as pg.Pool).query(
+        `INSERT INTO search_records (connector_id, entity, id, data, updated_at) VALUES ($1, $2, $3, ('{"id": "' || $3 || '", "w": ' || $4 || '}')::jsonb, now())`,
+        [scope.connectorId, scope.entity, id, w],
+      );
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  async function ids(filter: unknown, size: number, options: { sortable: boolean; rangeValuesMost?: number }): Promise<string[]> {
+    const found: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const request = parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS, VALUE_TYPES, options.sortable ? SORTABLE : []);
+      const page = await runSearch(backend.db, backend.dialect, scope, request, { rangeValuesMost: options.rangeValuesMost });
+      found.push(...page.hits.map((hit) => hit.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    return found;
+  }
+
+  it('finds the records just past an excluded bound whichever way the range is read, page by page', async () => {
+    const cases: Array<[unknown, string[]]> = [
+      [{ gt: { w: 2 } }, ['a0', 'z0']],
+      [{ and: [{ gt: { w: 1 } }, { lt: { w: 2 } }] }, ['a1', 'z1']],
+      [{ and: [{ gte: { w: 1 } }, { lt: { w: 2 } }] }, ['a1', ...RAW.filter(([id, w]) => id.startsWith('b') && w === '1').map(([id]) => id), 'z1']],
+    ];
+    for (const [filter, expected] of cases) {
+      for (const size of [1, 2, 100]) {
+        expect(await ids(filter, size, { sortable: false }), `${JSON.stringify(filter)} by ${size}, scan`).toEqual(expected);
+        expect(await ids(filter, size, { sortable: true }), `${JSON.stringify(filter)} by ${size}, value by value`).toEqual(expected);
+        expect(await ids(filter, size, { sortable: true, rangeValuesMost: 0 }), `${JSON.stringify(filter)} by ${size}, keys`).toEqual(expected);
+      }
+    }
+  });
+});
