@@ -20,7 +20,10 @@ const headers = { authorization: `Bearer ${token}`, accept: 'application/json' }
 const app = Fastify({ logger: false });
 app.post('/api/v1/connectors/sources/:id/execute', async (_request, reply) => {
   const answer = await request(upstream, { headers });
-  return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(await answer.body.text());
+  return reply
+    .code(answer.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(await answer.body.text());
 });
 app.get('/cpu', async () => process.cpuUsage());
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
