@@ -1,4 +1,3 @@
-import type { CompileContext } from './sql-dialect.js';
 import type { FieldRef } from './types.js';
 
 /** One end of a range: the value, and whether it is kept (gte/lte) or left out (gt/lt). */
@@ -22,41 +21,4 @@ export interface KeyRange {
    * are in id order in the index, so a page is a merge of one short walk per value.
    */
   values?: readonly (string | number)[];
-}
-
-/**
- * The key rows `s` of the range: an index range of (path_id, rank, num, str). On PostgreSQL an
- * untyped number is bounded inclusively: jsonb numbers compare exactly and keys are float8, so a
- * value just past the bound may round onto it; the filter, tested after, decides. Everywhere
- * else both sides hold the same value: typed values (the same float8), SQLite's json_extract
- * numbers (doubles or integers, as the key keeps them), strings (the same bytes).
- */
-export function keyRangeWhere(range: KeyRange, { d, params }: Pick<CompileContext, 'd' | 'params'>): string {
-  const column = range.rank === 0 ? 's.num' : 's.str';
-  const slot = range.rank === 0 ? 'number' : 'string';
-  const exact = keysAreExact(range, d.name);
-  const where = [`s.path_id = ${params.add(range.pathId)}`, `s.rank = ${range.rank}`];
-  if (range.rank === 1) where.push('s.num = 0');
-  const side = (bound: Bound | undefined, op: '>' | '<') => {
-    if (bound)
-      where.push(`${d.keyColumn(slot, column)} ${op}${bound.inclusive || !exact ? '=' : ''} ${d.keyParam(slot, bound.value, { d, params } as CompileContext)}`);
-  };
-  side(range.lower, '>');
-  side(range.upper, '<');
-  return where.join(' AND ');
-}
-
-/** Whether the keys hold a range's values exactly (see keyRangeWhere): all but PostgreSQL's untyped numbers. */
-export function keysAreExact(range: Pick<KeyRange, 'rank' | 'field'>, dialect: 'sqlite' | 'postgres'): boolean {
-  return range.rank === 1 || range.field.valueType !== undefined || dialect === 'sqlite';
-}
-
-/**
- * Whether the records under one key value may all fall outside the range: only a value equal to
- * an excluded bound, where keys are not exact (a jsonb number just inside the bound rounds onto
- * it as a float8 key). Reading such a value's keys can mean testing every one of them.
- */
-export function isBoundaryValue(range: KeyRange, value: string | number, dialect: 'sqlite' | 'postgres'): boolean {
-  if (keysAreExact(range, dialect)) return false;
-  return [range.lower, range.upper].some((bound) => bound !== undefined && !bound.inclusive && bound.value === value);
 }

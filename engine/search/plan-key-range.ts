@@ -1,4 +1,5 @@
-import { isBoundaryValue, keyRangeWhere, type KeyRange } from './key-range.js';
+import { isBoundaryValue, keyRangeWhere } from './key-range-sql.js';
+import type { KeyRange } from './key-range.js';
 import { orderBy, scopeWhere } from './plan-sql.js';
 import type { IdStart } from './plan-window.js';
 import { RECORD_TABLE } from '../store/index.js';

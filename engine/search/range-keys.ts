@@ -6,7 +6,8 @@ import { SORT_KEYS_TABLE, type SortKeyTarget } from './sort-key-target.js';
 import { SqlParams } from './sql-params.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { sqliteDialect } from './sqlite-dialect.js';
-import { keyRangeWhere, type Bound, type KeyRange } from './key-range.js';
+import { keyRangeWhere } from './key-range-sql.js';
+import type { Bound, KeyRange } from './key-range.js';
 import { RANGE_VALUES_MOST, rangeValues } from './range-values.js';
 import type { FilterNode, SearchDialect, SearchRequest, SearchScope } from './types.js';
 

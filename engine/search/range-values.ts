@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { postgresDialect } from './postgres-dialect.js';
-import { keyRangeWhere } from './key-range.js';
+import { keyRangeWhere } from './key-range-sql.js';
 import { SORT_KEYS_TABLE } from './sort-key-target.js';
 import { SqlParams } from './sql-params.js';
 import { sqliteDialect } from './sqlite-dialect.js';
