@@ -69,6 +69,8 @@ const SCOPE: SearchScope = { connectorId: 'c1', entity: 'tasks' };
 const QUERIES: [Record<string, unknown>, string][] = [
   [{}, 'a1:1 a2:1 a3:1 a4:1 a5:1 a6:1 a7:1'],
   [{ filter: { eq: { done: false } } }, 'a1:1 a3:1 a4:1 a6:1'],
+  [{ filter: { neq: { done: true } } }, 'a1:1 a3:1 a4:1 a5:1 a6:1'],
+  [{ filter: { eq: { name: 'alpha' } } }, 'a5:1'],
   [{ filter: { like: { name: '%report%' } } }, 'a1:1 a2:1 a6:1 a7:1'],
   [{ sort: [{ rank: 'desc' }] }, 'a4:1 a6:1 a1:1 a5:1 a7:1 a2:1 a3:1'],
   [{ filter: { eq: { done: false } }, sort: [{ name: 'asc' }] }, 'a3:1 a1:1 a6:1 a4:1'],
