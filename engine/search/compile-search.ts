@@ -13,7 +13,7 @@ import { sqliteDialect } from './sqlite-dialect.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 
 /**
- * Compiled SQL. Columns: `id`, `data`, `score`, then `k0..kN` (the keyset of the row, in `slots`
+ * Compiled SQL. Columns: `id`, `data` (the record, or with `fields` the JSON text of the members they reach), `score`, then `k0..kN` (the keyset of the row, in `slots`
  * order: the next cursor is built from the last row's). One row more than `limit` is asked for, so
  * the runner knows whether a next page exists.
  */
@@ -49,6 +49,7 @@ export function compileSearch(
     ...(sortKeys === undefined ? {} : { sortKeys }),
     ...(keyRange === undefined ? {} : { keyRange }),
     ...(lists === undefined ? {} : { lists }),
+    ...(request.fields === null ? {} : { fields: request.fields }),
   };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
   const plan = planSearch(request);

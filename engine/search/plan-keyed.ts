@@ -1,4 +1,5 @@
 import { asksTextIndex, compileFilter } from './compile-filter.js';
+import { carriedColumn, carriedPage, carriesData } from './plan-carried.js';
 import { afterCursor, joinPlanned, orderBy, scopeWhere, scoreFromCounts, type KeyColumn } from './plan-sql.js';
 import { idOrderedRows, type IdStart } from './plan-window.js';
 import { keyRangeRows } from './plan-key-range.js';
@@ -36,6 +37,7 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
   const one = d.keyParam('score', 1, ctx);
   const page = params.add(request.limit + 1);
   let planned: string;
+  let carried = false;
   if (request.sort.length === 0) {
     // Id order: read through the id-ordered window (plan-window.ts).
     let start: IdStart = { after: null };
@@ -48,7 +50,8 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
     }
     const filter = (inner: CompileContext) => (request.filter ? compileFilter(request.filter, inner) : '1 = 1');
     const split = asksTextIndex(request.filter, d);
-    const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}`;
+    carried = carriesData(split, ctx);
+    const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}${carried ? carriedColumn(ctx) : ''}`;
     const rows = ctx.keyRange
       ? keyRangeRows(ctx, request.limit, select, filter, start, ctx.keyRange)
       : idOrderedRows(ctx, request.limit, select, filter, start, split);
@@ -64,6 +67,7 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
   }
 
   const outer = columns.map((column, i) => ({ ...column, expression: `q.k${byScore ? i + 1 : i}` }));
+  if (carried) return carriedPage(planned, slots, orderBy(outer, ctx), one);
   const nodes = scoringNodes(request.filter);
   const score = constantScore
     ? one

@@ -2,6 +2,7 @@ import type { KeySlot } from './cursor.js';
 import type { CompileContext } from './sql-dialect.js';
 import { countOutOf } from './text-sql.js';
 import type { TextNode } from './scoring-nodes.js';
+import { projectedData } from './projection-sql.js';
 
 /** One column of a keyset: its slot, the SQL it is ordered by, and its direction. */
 export interface KeyColumn {
@@ -44,8 +45,9 @@ export function scoreFromCounts(nodes: readonly TextNode[], counts: readonly str
  * The statement's result: the planned rows `q` (at most limit + 1, carrying `ref`, their key
  * columns `k0..kN`) joined back to the record table for `data`, which the plan never had to
  * carry through a sort. `score` is a planned column or an expression over the joined row `r`.
+ * When the request names fields, `data` is the JSON text of only the members they reach (projection-sql.ts).
  */
 export function joinPlanned(planned: string, slots: readonly KeySlot[], order: string, ctx: CompileContext, score: string): string {
   const keys = slots.map((_, i) => `q.k${i} AS k${i}`).join(', ');
-  return `SELECT r.id AS id, r.data AS data, ${score} AS score, ${keys} FROM (${planned}) AS q ${ctx.d.lookupRow(ctx)} ORDER BY ${order}`;
+  return `SELECT r.id AS id, ${ctx.fields ? projectedData(ctx.fields, ctx) : 'r.data'} AS data, ${score} AS score, ${keys} FROM (${planned}) AS q ${ctx.d.lookupRow(ctx)} ORDER BY ${order}`;
 }

@@ -36,6 +36,8 @@ export interface CompileContext {
   readonly lists?: IndexLists;
   /** A range every hit is in whose kept keys an id-ordered read walks instead of the records (range-keys.ts). */
   readonly keyRange?: KeyRange;
+  /** The request's `fields`: the statement's `data` then holds only the top-level members they start with (projection-sql.ts). */
+  readonly fields?: readonly string[];
 }
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */
