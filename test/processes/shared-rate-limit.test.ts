@@ -166,7 +166,9 @@ test('a serve process applies ENGINE_EXECUTE_DEADLINE_MS to executes that name n
       ENGINE_SECRET: SECRET,
       ENGINE_UPSTREAM_GONG: gong.base_url,
       ENGINE_ALLOW_ORIGINS_GONG: gong.allow_origins.join(','),
-      ENGINE_EXECUTE_DEADLINE_MS: '150',
+      // The deadline also bounds the credentials check of the connector's creation (hosted-context.ts), so it must
+      // outlast that check on a loaded machine (150 ms did not, once); the fake's latency then sits well past it.
+      ENGINE_EXECUTE_DEADLINE_MS: '1000',
     },
     ['--no-sync'],
   );
@@ -176,13 +178,14 @@ test('a serve process applies ENGINE_EXECUTE_DEADLINE_MS to executes that name n
       body: { external_user_id: 'u1', connector_type: 'gong', credentials: gong.credentials_by_scheme.access_key, config: gong.config },
       token,
     });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const execute = `/api/v1/connectors/sources/${created.body.id}/execute`;
-    sandbox.fakes.gong.faults.latency(600);
+    sandbox.fakes.gong.faults.latency(2500);
     const before = sandbox.fakes.gong.requests.length;
     const late = await call(serve.url, 'POST', execute, { body: { entity: 'users', action: 'list' }, token });
-    expect(late.status).toBe(504);
-    expect(late.body.error).toMatchObject({ code: 'UPSTREAM_TIMEOUT', deadline: { deadline_ms: 150, waiting_for: 'attempt' } });
-    const patient = await call(serve.url, 'POST', execute, { body: { entity: 'users', action: 'list', timeout_ms: 5000 }, token });
+    expect(late.status, JSON.stringify(late.body)).toBe(504);
+    expect(late.body.error).toMatchObject({ code: 'UPSTREAM_TIMEOUT', deadline: { deadline_ms: 1000, waiting_for: 'attempt' } });
+    const patient = await call(serve.url, 'POST', execute, { body: { entity: 'users', action: 'list', timeout_ms: 8000 }, token });
     expect(patient.status).toBe(200);
     sandbox.fakes.gong.faults.reset();
     await waitFor(() => sandbox.fakes.gong.requests.length >= before + 2, { what: 'the abandoned attempt to finish', timeoutMs: 10_000 });
