@@ -89,7 +89,7 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
   afterAll(() => h?.service.close());
 
   test('timeout_ms in the body bounds the call: 504 UPSTREAM_TIMEOUT with what it waited for', async () => {
-    const late = await slowUpstream(600, () =>
+    const late = await slowUpstream(2500, () =>
       call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 150 }, token: h.token }),
     );
     expect(late.status).toBe(504);
@@ -152,16 +152,17 @@ describe.each(['sqlite', 'postgres'] as const)('execute deadlines on %s', (backe
 describe.each(['sqlite', 'postgres'] as const)('the operator’s execute deadline on %s', (backend) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(backend, 150);
+    // The deadline also bounds the connector's credentials check at creation: 1 s outlasts it on a loaded machine.
+    h = await startHarness(backend, 1000);
   }, 120_000);
   afterAll(() => h?.service.close());
 
   test('applies to executes that name no timeout_ms; timeout_ms in the body wins', async () => {
-    const late = await slowUpstream(600, () =>
+    const late = await slowUpstream(2500, () =>
       call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 } }, token: h.token }),
     );
     expect(late.status).toBe(504);
-    expect(late.body.error.deadline).toMatchObject({ deadline_ms: 150, waiting_for: 'attempt' });
+    expect(late.body.error.deadline).toMatchObject({ deadline_ms: 1000, waiting_for: 'attempt' });
     const patient = await slowUpstream(300, () =>
       call(h.service, 'POST', h.execute, { body: { entity: 'contacts', action: 'list', params: { limit: 1 }, timeout_ms: 5000 }, token: h.token }),
     );
