@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, runSearch, type FieldType, type SearchScope, type ValueTypes } from '../../engine/search/index.js';
-import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from '../support/search-records.js';
+import { openPostgresSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 /**
  * A range every hit must be in, on a sortable path, is read from the path's kept keys when the
@@ -47,15 +47,7 @@ const QUERIES: Record<string, unknown>[] = [
   { and: [{ gt: { w: 10 } }] },
 ];
 
-interface BackendCase {
-  name: string;
-  open(): Promise<SearchBackend>;
-}
-
-const BACKENDS: BackendCase[] = [
-  { name: 'sqlite', open: async () => openSqliteSearchBackend() },
-  { name: 'postgres', open: () => openPostgresSearchBackend() },
-];
+const BACKENDS = SEARCH_BACKENDS;
 
 describe.each(BACKENDS)('ranges through kept keys on $name', ({ open }) => {
   let backend: SearchBackend;

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, runSearch, type FieldType, type SearchScope, type ValueTypes } from '../../engine/search/index.js';
-import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from '../support/search-records.js';
+import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 /**
  * Sorted search through the kept sort keys (a sortable path's keys beside the copy, seek-based
@@ -39,15 +39,7 @@ const TYPED = [
   { id: 't8', at: '2024-02-30', o: 'flat' },
 ];
 
-interface BackendCase {
-  name: string;
-  open(): Promise<SearchBackend>;
-}
-
-const BACKENDS: BackendCase[] = [
-  { name: 'sqlite', open: async () => openSqliteSearchBackend() },
-  { name: 'postgres', open: () => openPostgresSearchBackend() },
-];
+const BACKENDS = SEARCH_BACKENDS;
 
 describe.each(BACKENDS)('sorted search through kept keys on $name', ({ open }) => {
   let backend: SearchBackend;

@@ -6,7 +6,7 @@ import { InvalidParamsError } from '../../engine/errors.js';
 import { migratePostgres, POSTGRES_MIGRATIONS, migrateSqlite, SQLITE_MIGRATIONS } from '../../engine/store/index.js';
 import { matchesFilter, parseSearchParams, runSearch, scoreRecord, type FieldType, type SearchResult, type SearchScope } from '../../engine/search/index.js';
 import { startPostgres } from '../support/postgres.js';
-import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend } from '../support/search-records.js';
+import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = {
   gid: 'string',
@@ -96,15 +96,7 @@ const TASKS: Record<string, unknown>[] = [
 
 const SCOPE: SearchScope = { connectorId: 'conn-1', entity: 'tasks' };
 
-interface BackendCase {
-  name: string;
-  open(): Promise<SearchBackend>;
-}
-
-const BACKENDS: BackendCase[] = [
-  { name: 'sqlite', open: async () => openSqliteSearchBackend() },
-  { name: 'postgres', open: () => openPostgresSearchBackend() },
-];
+const BACKENDS = SEARCH_BACKENDS;
 
 function invalid(fn: () => unknown): InvalidParamsError {
   try {

@@ -83,3 +83,15 @@ export async function openPostgresSearchBackend(cluster?: PostgresCluster): Prom
     },
   };
 }
+
+/** One backend a search suite runs on: its name (for describe.each) and how to open a fresh one. */
+export interface SearchBackendCase {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<SearchBackend>;
+}
+
+/** SQLite in memory and a throwaway PostgreSQL, the two backends every search suite runs on. */
+export const SEARCH_BACKENDS: readonly SearchBackendCase[] = [
+  { name: 'sqlite', open: async () => openSqliteSearchBackend() },
+  { name: 'postgres', open: () => openPostgresSearchBackend() },
+];
