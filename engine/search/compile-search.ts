@@ -3,6 +3,7 @@ import { keyedSql } from './plan-keyed.js';
 import { levelsSql } from './plan-levels.js';
 import { rankedSql } from './plan-ranked.js';
 import type { KeyRange } from './key-range.js';
+import type { KeptSort } from './sort-key-target.js';
 import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { scoringNodes } from './scoring-nodes.js';
@@ -29,8 +30,8 @@ const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, pos
  * Turns a validated request into one parameterized SELECT for the dialect, restricted to one
  * connector's entity. Values and field paths are always bound parameters; only SQL the compiler
  * writes itself reaches the text. Order: explicit sort keys (then id), or score desc then id; the
- * plan (search-plan.ts) decides how that order is produced cheaply. `sortKeys`: the registered id of
- * the kept keys of the first sort key (sort-keys.ts), read in index order instead of sorting.
+ * plan (search-plan.ts) decides how that order is produced cheaply. `sortKeys`: the kept keys of
+ * the first sort key or the first two (sort-keys.ts), read in index order instead of sorting.
  * `keyRange`: a required range an id-ordered request reads from its path's kept keys (range-keys.ts).
  * `lists` (SQLite): text index candidates read ahead; queries not in it are noted there as wanted.
  */
@@ -38,7 +39,7 @@ export function compileSearch(
   request: SearchRequest,
   dialect: SearchDialect,
   scope: SearchScope,
-  sortKeys?: number,
+  sortKeys?: KeptSort,
   keyRange?: KeyRange,
   lists?: IndexLists,
 ): CompiledSearch {

@@ -9,6 +9,12 @@ import type { CompileContext } from './sql-dialect.js';
 import type { KeySlot } from './cursor.js';
 import type { SearchRequest } from './types.js';
 
+/** The columns of the kept keys row `s` for its first and second sort key (sort-keys-*.ts, sort-pairs-*.ts). */
+const KEPT_COLUMNS = [
+  ['s.rank', 's.num', 's.str'],
+  ['s.then_rank', 's.then_num', 's.then_str'],
+];
+
 /**
  * The `keyed` plan: rows in key order (sort keys, then id), filtered, cut at limit + 1 before their
  * data is fetched. With no explicit sort the order is the score (the same for every hit here)
@@ -20,9 +26,10 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
   const { d, params } = ctx;
   const columns: KeyColumn[] = [];
   const indexed = ctx.sortKeys !== undefined;
+  const kept = ctx.sortKeys?.keys ?? 0;
   request.sort.forEach((sort, i) => {
-    // The first key's columns are the kept keys' `s` (plan-sorted.ts) when there are.
-    const [rank, number, string] = indexed && i === 0 ? ['s.rank', 's.num', 's.str'] : d.sortKey(sort.field, ctx);
+    // The kept keys' columns of `s` (plan-sorted.ts) for the sort keys they hold.
+    const [rank, number, string] = i < kept ? (KEPT_COLUMNS[i] as [string, string, string]) : d.sortKey(sort.field, ctx);
     columns.push(
       // Type rank always ascending: numbers and booleans, then strings, then missing, in both directions.
       { slot: 'rank', expression: rank, direction: 'asc' },

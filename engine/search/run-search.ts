@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
 import type { KeyRange } from './key-range.js';
+import type { KeptSort } from './sort-key-target.js';
 import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
 import { encodeCursor } from './cursor.js';
 import { projectFields } from './project-fields.js';
@@ -76,7 +77,7 @@ function compileRead(
   dialect: SearchDialect,
   scope: SearchScope,
   request: SearchRequest,
-  plan: { sortKeys: number | undefined; keyRange: KeyRange | undefined; listMost: number | undefined },
+  plan: { sortKeys: KeptSort | undefined; keyRange: KeyRange | undefined; listMost: number | undefined },
 ): CompiledSearch {
   const { sortKeys, keyRange, listMost } = plan;
   if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange);

@@ -84,8 +84,8 @@ CREATE OR REPLACE TRIGGER ${RECORD_TABLE}_sort_update AFTER UPDATE OF data, conn
 CREATE OR REPLACE TRIGGER ${RECORD_TABLE}_sort_delete AFTER DELETE ON ${RECORD_TABLE} FOR EACH ROW EXECUTE FUNCTION search_sort_keys_write();
 `;
 
-/** Any fixed 64-bit number, the same in every process: registrations of sort keys take turns. */
-const SORT_KEYS_LOCK = '7306912880345521062';
+/** Any fixed 64-bit number, the same in every process: registrations of sort keys (and pairs) take turns. */
+export const SORT_KEYS_LOCK = '7306912880345521062';
 
 const FIND = `SELECT id FROM ${SORT_PATHS_TABLE} WHERE connector_id = $1 AND entity = $2 AND path = $3 AND value_type = $4`;
 
@@ -97,6 +97,14 @@ export async function findPostgresSortKeys(db: pg.Pool | pg.PoolClient | pg.Clie
 async function exists(db: pg.Pool | pg.PoolClient | pg.Client): Promise<boolean> {
   const { rows } = await db.query<{ known: boolean }>(`SELECT to_regclass('${SORT_PATHS_TABLE}') IS NOT NULL AS known`);
   return rows[0]?.known === true;
+}
+
+/**
+ * Creates the side table, registry, key functions and triggers when missing, on a client that
+ * holds SORT_KEYS_LOCK in its transaction (kept pairs compute their keys with search_sort_key too).
+ */
+export async function createSortKeyTables(client: pg.PoolClient): Promise<void> {
+  if (!(await exists(client))) await client.query(DDL);
 }
 
 async function registered(db: pg.Pool | pg.PoolClient | pg.Client, target: SortKeyTarget): Promise<number | undefined> {
@@ -111,11 +119,14 @@ async function registered(db: pg.Pool | pg.PoolClient | pg.Client, target: SortK
  */
 export async function ensurePostgresSortKeys(pool: pg.Pool, target: SortKeyTarget): Promise<number> {
   const client = await pool.connect();
+  // A session ended under the fill (terminated, a server restart) fails the query in flight; the
+  // client's own error event, which a checked-out pg client has no listener for, must not end the process.
+  client.on('error', () => undefined);
   try {
     await client.query('BEGIN');
     try {
       await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [SORT_KEYS_LOCK]);
-      if (!(await exists(client))) await client.query(DDL);
+      await createSortKeyTables(client);
       let id = await registered(client, target);
       let filled = false;
       if (id === undefined) {

@@ -3,17 +3,18 @@ import { RECORD_TABLE, SQLITE_INSTANT_FUNCTION, SQLITE_NUMBER_FUNCTION } from '.
 import { SORT_KEYS_TABLE, SORT_PATHS_TABLE, type SortKeyTarget } from './sort-key-target.js';
 
 /**
- * The three key columns of a record's value at the registered path `p` (row alias `row`), exactly
+ * The three key columns of a record's value at a registered path (row alias `row`; the path's
+ * JSON path and value type are the registry row's columns `pathColumn` and `typeColumn`), exactly
  * as sqliteDialect.sortKey computes them at query time: typed paths by their number or instant
  * (engine/store/strict-number.ts), others by JSON type rank, then number, then text.
  */
-function keyColumns(row: string): string {
-  const t = `json_type(${row}.data, p.json_path)`;
-  const x = `json_extract(${row}.data, p.json_path)`;
-  const n = `(CASE p.value_type WHEN 'number' THEN ${SQLITE_NUMBER_FUNCTION}(${t}, ${x}) WHEN 'date-time' THEN ${SQLITE_INSTANT_FUNCTION}(${t}, ${x}) END)`;
-  const rank = `CASE WHEN p.value_type <> '' THEN (CASE WHEN ${n} IS NULL THEN 2 ELSE 0 END) ELSE (CASE ${t} WHEN 'integer' THEN 0 WHEN 'real' THEN 0 WHEN 'true' THEN 0 WHEN 'false' THEN 0 WHEN 'text' THEN 1 ELSE 2 END) END`;
-  const num = `CASE WHEN p.value_type <> '' THEN coalesce(${n}, 0) ELSE (CASE ${t} WHEN 'integer' THEN ${x} WHEN 'real' THEN ${x} WHEN 'true' THEN 1 ELSE 0 END) END`;
-  const str = `CASE WHEN p.value_type = '' AND ${t} = 'text' THEN ${x} ELSE '' END`;
+export function keyColumns(row: string, pathColumn = 'p.json_path', typeColumn = 'p.value_type'): string {
+  const t = `json_type(${row}.data, ${pathColumn})`;
+  const x = `json_extract(${row}.data, ${pathColumn})`;
+  const n = `(CASE ${typeColumn} WHEN 'number' THEN ${SQLITE_NUMBER_FUNCTION}(${t}, ${x}) WHEN 'date-time' THEN ${SQLITE_INSTANT_FUNCTION}(${t}, ${x}) END)`;
+  const rank = `CASE WHEN ${typeColumn} <> '' THEN (CASE WHEN ${n} IS NULL THEN 2 ELSE 0 END) ELSE (CASE ${t} WHEN 'integer' THEN 0 WHEN 'real' THEN 0 WHEN 'true' THEN 0 WHEN 'false' THEN 0 WHEN 'text' THEN 1 ELSE 2 END) END`;
+  const num = `CASE WHEN ${typeColumn} <> '' THEN coalesce(${n}, 0) ELSE (CASE ${t} WHEN 'integer' THEN ${x} WHEN 'real' THEN ${x} WHEN 'true' THEN 1 ELSE 0 END) END`;
+  const str = `CASE WHEN ${typeColumn} = '' AND ${t} = 'text' THEN ${x} ELSE '' END`;
   return `${rank}, ${num}, ${str}`;
 }
 
@@ -62,7 +63,7 @@ END;
 `;
 
 /** `$."a"."b"`, the path sqliteSingle reads (segments are validated to a safe alphabet). */
-const jsonPath = (path: string) =>
+export const jsonPath = (path: string) =>
   `$${path
     .split('.')
     .map((segment) => `."${segment}"`)

@@ -2,7 +2,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { ensurePostgresSortKeys, findPostgresSortKeys } from './sort-keys-postgres.js';
 import { ensureSqliteSortKeys, findSqliteSortKeys } from './sort-keys-sqlite.js';
-import { sortKeyTarget, targetKey, type SortKeyTarget } from './sort-key-target.js';
+import { ensurePostgresSortPair, findPostgresSortPair } from './sort-pairs-postgres.js';
+import { ensureSqliteSortPair, findSqliteSortPair } from './sort-pairs-sqlite.js';
+import { pairKey, sortKeyTarget, sortPairTarget, targetKey, type KeptSort, type SortKeyTarget, type SortPairTarget } from './sort-key-target.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 
 type Database = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
@@ -21,12 +23,34 @@ async function lookUp(db: Database, dialect: SearchDialect, target: SortKeyTarge
   return canEnsure ? ensurePostgresSortKeys(pool as pg.Pool, target) : findPostgresSortKeys(pool, target);
 }
 
+async function lookUpPair(db: Database, dialect: SearchDialect, target: SortPairTarget, ensure: boolean): Promise<number | undefined> {
+  if (dialect === 'sqlite') {
+    const sqlite = db as BetterSqlite3.Database;
+    return ensure ? ensureSqliteSortPair(sqlite, target) : findSqliteSortPair(sqlite, target);
+  }
+  const canEnsure = ensure && 'totalCount' in db;
+  const pool = db as pg.Pool | pg.PoolClient | pg.Client;
+  return canEnsure ? ensurePostgresSortPair(pool as pg.Pool, target) : findPostgresSortPair(pool, target);
+}
+
+/** A cached registered id (per connection), else `look` (cached when found). */
+async function cached(db: Database, key: string, look: () => Promise<number | undefined>): Promise<number | undefined> {
+  let ids = known.get(db);
+  if (!ids) known.set(db, (ids = new Map()));
+  const found = ids.get(key);
+  if (found !== undefined) return found;
+  const id = await look();
+  if (id !== undefined) ids.set(key, id);
+  return id;
+}
+
 /**
- * The registered id of the kept sort keys that serve a request (its first sort key, when the
- * manifest declares that path sortable), or undefined when the request sorts otherwise or none
- * are kept. With `ensure`, keys are started on first use: the first sorted search of a path fills
- * them from the records present (once, on a connection that may write), and writers keep them
- * from then on (triggers), so later searches seek instead of sorting the whole copy.
+ * The kept keys that serve a sorted request: the pair of its first two sort keys when both paths
+ * are sortable (sort-key-target.ts sortPairTarget), else its first sort key's when that path is,
+ * else undefined (the request sorts otherwise). With `ensure`, keys are started on first use: the
+ * first sorted search fills them from the records present (once, on a connection that may write),
+ * and writers keep them from then on (triggers), so later searches seek instead of sorting the
+ * whole copy. A pair the entity cannot keep (PAIRS_MOST) falls back to the first path's keys.
  */
 export async function sortKeysFor(
   db: Database,
@@ -34,9 +58,15 @@ export async function sortKeysFor(
   scope: SearchScope,
   request: SearchRequest,
   ensure: boolean,
-): Promise<number | undefined> {
+): Promise<KeptSort | undefined> {
+  const pair = sortPairTarget(scope, request);
+  if (pair) {
+    const id = await cached(db, pairKey(pair), () => lookUpPair(db, dialect, pair, ensure));
+    if (id !== undefined) return { id, keys: 2 };
+  }
   const target = sortKeyTarget(scope, request);
-  return target ? keptKeysFor(db, dialect, target, ensure) : undefined;
+  const id = target && (await keptKeysFor(db, dialect, target, ensure));
+  return id === undefined ? undefined : { id, keys: 1 };
 }
 
 /**
@@ -44,12 +74,5 @@ export async function sortKeysFor(
  * first use with `ensure`; shared by sorts and by ranges that read the keys (range-keys.ts).
  */
 export async function keptKeysFor(db: Database, dialect: SearchDialect, target: SortKeyTarget, ensure: boolean): Promise<number | undefined> {
-  let ids = known.get(db);
-  if (!ids) known.set(db, (ids = new Map()));
-  const key = targetKey(target);
-  const cached = ids.get(key);
-  if (cached !== undefined) return cached;
-  const id = await lookUp(db, dialect, target, ensure);
-  if (id !== undefined) ids.set(key, id);
-  return id;
+  return cached(db, targetKey(target), () => lookUp(db, dialect, target, ensure));
 }

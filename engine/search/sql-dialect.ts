@@ -1,5 +1,6 @@
 import type { IndexLists } from './sqlite-index-lists.js';
 import type { KeyRange } from './key-range.js';
+import type { KeptSort } from './sort-key-target.js';
 import type { IndexQuery } from './index-query.js';
 import type { SqlParams } from './sql-params.js';
 import type { TextNode } from './scoring-nodes.js';
@@ -30,8 +31,8 @@ export interface CompileContext {
    * and costs a candidate list.
    */
   readonly negated?: boolean;
-  /** The registered id of the kept keys of the first sort key, when there are (see sort-keys.ts). */
-  readonly sortKeys?: number;
+  /** The kept keys of the first sort key, or of the first two, when there are (see sort-keys.ts). */
+  readonly sortKeys?: KeptSort;
   /** SQLite: the search's text index candidates read ahead, and those still wanted (sqlite-index-lists.ts). */
   readonly lists?: IndexLists;
   /** A range every hit is in whose kept keys an id-ordered read walks instead of the records (range-keys.ts). */
