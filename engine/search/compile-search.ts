@@ -58,7 +58,7 @@ export function compileSearch(
     plan.kind === 'keyed'
       ? keyedSql(request, plan.constantScore, slots, ctx)
       : plan.kind === 'levels'
-        ? levelsSql(request, plan.scoring, plan.required, plan.levels, ctx)
+        ? levelsSql(request, plan.scoring, plan.levels, ctx)
         : rankedSql(request, plan.scoring, plan.required, ctx);
   return { ...ctx.params.finish(sql, dialect), slots };
 }
