@@ -111,7 +111,12 @@ export const postgresDialect: SqlDialect = {
   textCount(node, { params }) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
-      return pgBest(node.field, params, (v) => `CASE WHEN lower(${pgText(v)}) LIKE ${pattern}::text THEN 1 ELSE 0 END`);
+      // The pattern first, on the raw text (most rows fail it), then the type: a number's or an object's text must not match.
+      return pgBest(
+        node.field,
+        params,
+        (v, text) => `CASE WHEN lower(${text()} COLLATE "C") LIKE ${pattern}::text AND jsonb_typeof(${v}) = 'string' THEN 1 ELSE 0 END`,
+      );
     }
     if (node.op === 'fuzzy') {
       const found = fuzzyGrams(node.text).map((gram) => `(strpos(x.h, ${params.add(gram)}::text) > 0)::int`);
