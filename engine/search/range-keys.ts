@@ -10,6 +10,7 @@ import { keyRangeWhere } from './key-range-sql.js';
 import type { Bound, KeyRange } from './key-range.js';
 import { RANGE_VALUES_MOST, rangeValues } from './range-values.js';
 import type { FilterNode, SearchDialect, SearchRequest, SearchScope } from './types.js';
+import { preparedStatement } from './sqlite-statements.js';
 
 type Database = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
 
@@ -66,7 +67,7 @@ async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, 
   const d = dialect === 'sqlite' ? sqliteDialect : postgresDialect;
   const text = `SELECT count(*) AS n FROM (SELECT 1 FROM ${SORT_KEYS_TABLE} AS s WHERE ${keyRangeWhere(range, { d, params })} LIMIT ${params.add(most)}) AS c`;
   const { sql, params: values } = params.finish(text, dialect);
-  if (dialect === 'sqlite') return Number(((db as BetterSqlite3.Database).prepare(sql).get(...values) as { n: number }).n);
+  if (dialect === 'sqlite') return Number((preparedStatement(db as BetterSqlite3.Database, sql).get(...values) as { n: number }).n);
   return Number((await (db as pg.Pool).query<{ n: string }>(sql, values)).rows[0]?.n);
 }
 

@@ -7,6 +7,7 @@ import { SqlParams } from './sql-params.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import type { KeyRange } from './key-range.js';
 import type { SearchDialect } from './types.js';
+import { preparedStatement } from './sqlite-statements.js';
 
 type Database = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
 
@@ -34,7 +35,7 @@ export async function rangeValues(db: Database, dialect: SearchDialect, range: K
   const { sql, params: values } = params.finish(text, dialect);
   const rows =
     dialect === 'sqlite'
-      ? ((db as BetterSqlite3.Database).prepare(sql).all(...values) as { x: string | number }[])
+      ? (preparedStatement(db as BetterSqlite3.Database, sql).all(...values) as { x: string | number }[])
       : (await (db as pg.Pool).query<{ x: string | number }>(sql, values)).rows;
   return rows.map((row) => row.x);
 }

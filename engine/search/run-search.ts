@@ -10,6 +10,7 @@ import { projectFields } from './project-fields.js';
 import { keyRangeFor } from './range-keys.js';
 import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
+import { preparedStatement } from './sqlite-statements.js';
 
 /** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
 export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
@@ -47,7 +48,7 @@ export async function runSearch(
   const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost });
   const rows =
     dialect === 'sqlite'
-      ? ((db as BetterSqlite3.Database).prepare(compiled.sql).all(...compiled.params) as Row[])
+      ? (preparedStatement(db as BetterSqlite3.Database, compiled.sql).all(...compiled.params) as Row[])
       : (await (db as pg.Pool).query<Row>(compiled.sql, compiled.params)).rows;
 
   const page = rows.slice(0, request.limit);
