@@ -17,8 +17,9 @@ export interface KeyRange {
   lower?: Bound;
   upper?: Bound;
   /**
-   * Every key value the range holds, when they are few (range-values.ts): the keys of one value
-   * are in id order in the index, so a page is a merge of one short walk per value.
+   * Every key value the range holds, when they are few (range-values.ts), or the values of a
+   * required `eq` or `in` (then with no bounds): the keys of one value are in id order in the
+   * index, so a page is a merge of one short walk per value.
    */
   values?: readonly (string | number)[];
 }

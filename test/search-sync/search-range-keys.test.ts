@@ -45,6 +45,15 @@ const QUERIES: Record<string, unknown>[] = [
   { and: [{ gte: { at: '2024-03-01T07:00:00Z' } }, { lte: { at: '2024-03-01T09:00:00Z' } }] },
   { and: [{ gt: { 'o.n': 0 } }, { neq: { id: 'r05' } }] },
   { and: [{ gt: { w: 10 } }] },
+  // Required values (eq, in) read value by value from the keys the ranges above started.
+  { eq: { w: 2 } },
+  { in: { w: [6, 2, 4, 3, 2] } },
+  { and: [{ in: { w: [1, 2] } }, { neq: { v: 'a' } }] },
+  { in: { v: ['b', 'bb', 'B', 'é', 'zz', 'b '] } },
+  { eq: { v: '' } },
+  { in: { at: ['2024-03-01T08:00:00Z', 1709280000000, '2024-03-01'] } },
+  { and: [{ in: { 'o.n': [10, -3] } }, { gte: { w: 0 } }] },
+  { in: { w: [2, null] } },
 ];
 
 const BACKENDS = SEARCH_BACKENDS;
@@ -119,6 +128,33 @@ describe.each(BACKENDS)('ranges through kept keys on $name', ({ open }) => {
     const kept = await sql('SELECT p.path FROM search_sort_paths AS p WHERE p.connector_id = $1 ORDER BY p.path', [scope.connectorId]);
     expect(kept.map((row) => row.path)).toEqual(['at', 'o.n', 'v', 'w']);
   });
+
+  it('reads required values through keys a range or a sort started, and never starts keys for them', async () => {
+    const fresh: SearchScope = { connectorId: 'ranges', entity: 'values' };
+    await backend.upsert(fresh, RECORDS, 'id');
+    const kept = async () => (await sql('SELECT p.path FROM search_sort_paths AS p WHERE p.entity = $1', [fresh.entity])).map((row) => row.path);
+    const ids = async (filter: unknown, size: number) => {
+      const found: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await runSearch(
+          backend.db,
+          backend.dialect,
+          fresh,
+          parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS, VALUE_TYPES, SORTABLE),
+        );
+        found.push(...page.hits.map((hit) => hit.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return found;
+    };
+    const expected = RECORDS.filter((record) => [1, 2].includes(record.w as number)).map((record) => record.id);
+    expect(await ids({ in: { w: [2, 1] } }, 2)).toEqual(expected);
+    expect(await kept()).toEqual([]);
+    expect(await ids({ gt: { w: 100 } }, 2)).toEqual([]);
+    expect(await kept()).toEqual(['w']);
+    expect(await ids({ in: { w: [2, 1] } }, 2)).toEqual(expected);
+  });
 });
 
 describe('ranges through kept keys on postgres, numbers more precise than a float8 key', () => {
@@ -162,6 +198,9 @@ describe('ranges through kept keys on postgres, numbers more precise than a floa
       [{ gt: { w: 2 } }, ['a0', 'z0']],
       [{ and: [{ gt: { w: 1 } }, { lt: { w: 2 } }] }, ['a1', 'z1']],
       [{ and: [{ gte: { w: 1 } }, { lt: { w: 2 } }] }, ['a1', ...RAW.filter(([id, w]) => id.startsWith('b') && w === '1').map(([id]) => id), 'z1']],
+      // Required values: the keys of 2 hold the 20-digit numbers next to it too, which are not 2.
+      [{ eq: { w: 2 } }, RAW.filter(([id, w]) => id.startsWith('b') && w === '2').map(([id]) => id)],
+      [{ in: { w: [1, 2] } }, RAW.filter(([id, w]) => id.startsWith('b') && w !== '0').map(([id]) => id)],
     ];
     for (const [filter, expected] of cases) {
       for (const size of [1, 2, 100]) {
