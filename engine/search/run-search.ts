@@ -11,6 +11,7 @@ import { keyRangeFor } from './range-keys.js';
 import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
 import { preparedStatement } from './sqlite-statements.js';
+import { queryWithoutJit } from './postgres-no-jit.js';
 
 /** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
 export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
@@ -49,7 +50,7 @@ export async function runSearch(
   const rows =
     dialect === 'sqlite'
       ? (preparedStatement(db as BetterSqlite3.Database, compiled.sql).all(...compiled.params) as Row[])
-      : (await (db as pg.Pool).query<Row>(compiled.sql, compiled.params)).rows;
+      : (await queryWithoutJit<Row>(db as pg.Pool, compiled.sql, compiled.params)).rows;
 
   const page = rows.slice(0, request.limit);
   const last = page[page.length - 1];
