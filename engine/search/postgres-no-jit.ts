@@ -9,9 +9,9 @@ const withoutJit = new WeakSet<object>();
  * estimated cost passes jit_above_cost, and a search's estimate counts branches that never run (the
  * part past an id-ordered window that only runs when the window does not fill the page): at 1M
  * records the deep nest filter took 50 ms, 48 of them compiling, 3 without. The setting stays on
- * the connection, which a pool hands to the next search.
+ * the connection, which a pool hands to the next search. Rows come as arrays of column values.
  */
-export async function queryWithoutJit<R extends pg.QueryResultRow>(
+export async function queryWithoutJit<R extends unknown[]>(
   db: pg.Pool | pg.PoolClient | pg.Client,
   sql: string,
   params: unknown[],
@@ -21,7 +21,7 @@ export async function queryWithoutJit<R extends pg.QueryResultRow>(
       await db.query('SET jit = off');
       withoutJit.add(db);
     }
-    return db.query<R>(sql, params);
+    return db.query<R>({ text: sql, values: params, rowMode: 'array' });
   }
   const client = await db.connect();
   try {
