@@ -90,7 +90,7 @@ function compileRead(
 ): CompiledSearch {
   const { sortKeys, keyRange, listMost } = plan;
   if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange);
-  const lists = newIndexLists(scope, listMost);
+  const lists = newIndexLists(scope, listMost, db as BetterSqlite3.Database);
   const first = compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
   if (lists.wanted.size === 0) return first;
   resolveIndexLists(db as BetterSqlite3.Database, lists);

@@ -1,7 +1,7 @@
 import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
 import { RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE } from '../store/index.js';
-import { candidatesSql, listKey } from './sqlite-index-lists.js';
+import { candidatesSql, foundList, listKey } from './sqlite-index-lists.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
@@ -125,7 +125,7 @@ export const sqliteDialect: SqlDialect = {
       match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
     };
     const key = listKey(list);
-    const found = lists?.found.get(key);
+    const found = lists && foundList(lists, key);
     if (found === undefined) lists?.wanted.set(key, list);
     // Rows tested in id order need no candidates when there are many: the exact test that follows decides.
     if (found === 'many' && probe) return '1';

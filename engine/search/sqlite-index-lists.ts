@@ -31,10 +31,41 @@ export interface IndexLists {
   readonly most: number;
   readonly found: Map<string, readonly number[] | 'many'>;
   readonly wanted: Map<string, ListQuery>;
+  /** The connection's remembered 'many' verdicts (by verdictKey), each with the time it expires. */
+  readonly remembered?: Map<string, number>;
 }
 
-/** Empty lists for one search. */
-export const newIndexLists = (scope: SearchScope, most = INDEX_LIST_MOST): IndexLists => ({ scope, most, found: new Map(), wanted: new Map() });
+/**
+ * How long a connection remembers that an index query has more than `most` candidates. Why: the
+ * read that finds it out costs a bounded read of `most` + 1 candidates per query (about 0.6 ms each
+ * at 100,000 records), and every page of a query, or the same filter asked again, would read it
+ * again. A verdict that went stale costs no exactness: 'many' leaves rows to their exact test, or
+ * asks the index within the statement, as the compiler does without lists.
+ */
+const MANY_KEPT_MS = 30_000;
+/** The most verdicts a connection remembers (the oldest go first). */
+const MANY_KEPT_MOST = 256;
+
+const manyUntil = new WeakMap<BetterSqlite3.Database, Map<string, number>>();
+
+const verdictKey = (lists: Pick<IndexLists, 'scope' | 'most'>, key: string) => JSON.stringify([lists.scope.connectorId, lists.scope.entity, lists.most, key]);
+
+/** Empty lists for one search on `db`, which remembers the queries it lately found to have many candidates. */
+export function newIndexLists(scope: SearchScope, most = INDEX_LIST_MOST, db?: BetterSqlite3.Database): IndexLists {
+  let remembered = db && manyUntil.get(db);
+  if (db && !remembered) manyUntil.set(db, (remembered = new Map()));
+  return { scope, most, found: new Map(), wanted: new Map(), ...(remembered ? { remembered } : {}) };
+}
+
+/** What a search knows of an index query: its candidates, 'many' (read by this search or remembered), or undefined (not read). */
+export function foundList(lists: IndexLists, key: string): readonly number[] | 'many' | undefined {
+  const found = lists.found.get(key);
+  if (found !== undefined) return found;
+  const until = lists.remembered?.get(verdictKey(lists, key));
+  if (until === undefined || until < Date.now()) return undefined;
+  lists.found.set(key, 'many');
+  return 'many';
+}
 
 /** The key of an index query among a search's lists. */
 export const listKey = (query: ListQuery): string => JSON.stringify([query.table, query.path, query.match]);
@@ -63,6 +94,14 @@ export function resolveIndexLists(db: BetterSqlite3.Database, lists: IndexLists)
       .pluck()
       .all(...values) as number[];
     lists.found.set(key, seqs.length > lists.most ? 'many' : seqs);
+    if (seqs.length > lists.most && lists.remembered) remember(lists.remembered, verdictKey(lists, key));
   }
   lists.wanted.clear();
+}
+
+/** Files a 'many' verdict until MANY_KEPT_MS from now, as the newest; the oldest past MANY_KEPT_MOST go. */
+function remember(remembered: Map<string, number>, key: string): void {
+  remembered.delete(key);
+  remembered.set(key, Date.now() + MANY_KEPT_MS);
+  if (remembered.size > MANY_KEPT_MOST) remembered.delete(remembered.keys().next().value as string);
 }

@@ -108,4 +108,39 @@ describe('text index candidates read ahead on sqlite', () => {
     ]);
     expect(await ids({ eq: { tags: 'ops' } })).toHaveLength(40);
   });
+
+  it('stays exact when a query it remembers having many candidates comes to have few, or more', async () => {
+    const later: SearchScope = { connectorId: 'lists', entity: 'later' };
+    let records = RECORDS.map((record) => ({ ...record }));
+    await backend.upsert(later, records, 'id');
+    const pagesOf = async (filter: unknown, size: number) => {
+      const hits: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await runSearch(backend.db, 'sqlite', later, parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS), { indexListMost: 5 });
+        hits.push(...page.hits.map((hit) => hit.id));
+        cursor = page.next_cursor;
+      } while (cursor && hits.length < 200);
+      return hits;
+    };
+    const expected = (filter: unknown) => {
+      const node = parseSearchParams({ query: { filter } }, FIELDS).filter!;
+      return records.filter((record) => matchesFilter(node, record)).map((record) => record.id);
+    };
+    const filters = [{ eq: { tags: 'ops' } }, { and: [{ eq: { tags: 'ops' } }, { eq: { done: false } }] }];
+    for (const filter of filters) expect(await pagesOf(filter, 3)).toEqual(expected(filter));
+    // 'ops' (40 candidates, remembered as many) comes down to 3 records, then 2 more arrive.
+    const keep = new Set(['r01', 'r06', 'r51']);
+    records = records.map((record) => (record.tags.includes('ops') && !keep.has(record.id) ? { ...record, tags: ['sales'] } : record));
+    await backend.upsert(later, records, 'id');
+    for (const filter of filters) expect(await pagesOf(filter, 2)).toEqual(expected(filter));
+    records = [
+      ...records,
+      { ...(records[2] as (typeof records)[number]), id: 'r90', tags: ['ops'] },
+      { ...(records[5] as (typeof records)[number]), id: 'r91', tags: ['ops'] },
+    ];
+    await backend.upsert(later, records, 'id');
+    for (const filter of filters) expect(await pagesOf(filter, 2)).toEqual(expected(filter));
+    expect(expected(filters[0])).toEqual(['r01', 'r06', 'r51', 'r90', 'r91']);
+  });
 });
