@@ -22,4 +22,6 @@ export interface KeyRange {
    * index, so a page is a merge of one short walk per value.
    */
   values?: readonly (string | number)[];
+  /** Which kept keys `pathId` names: a sortable path's sort keys (the default), or a path's value keys (value-key-target.ts), which may hold several values per record. */
+  keys?: 'sort' | 'value';
 }

@@ -4,6 +4,7 @@ import { orderBy, scopeWhere } from './plan-sql.js';
 import type { IdStart } from './plan-window.js';
 import { RECORD_TABLE } from '../store/index.js';
 import { SORT_KEYS_TABLE } from './sort-key-target.js';
+import { VALUE_KEYS_TABLE } from './value-key-target.js';
 import type { CompileContext } from './sql-dialect.js';
 
 /**
@@ -74,7 +75,7 @@ function valueByValueRows(
   return `WITH firm AS MATERIALIZED (${firmPage}) ${merge(['SELECT * FROM firm', ...walks])}`;
 }
 
-/** One value's walk: its keys in id order (after the cursor and `bound`), each record looked up and tested, cut at a page. */
+/** One value's walk: its keys in id order (after the cursor and `bound`), each record looked up and tested, cut at a page; sort keys or value keys (range.keys). */
 function valueWalk(ctx: CompileContext, select: string, test: string, after: string, range: ValueRange, page: string) {
   const { d, params } = ctx;
   const path = params.add(range.pathId);
@@ -86,7 +87,7 @@ function valueWalk(ctx: CompileContext, select: string, test: string, after: str
   let n = 0;
   return (value: string | number, bound: string) => {
     const key = `s.path_id = ${path} AND s.rank = ${range.rank} AND ${other} AND ${d.keyColumn(slot, column)} = ${d.keyParam(slot, value, ctx)}`;
-    const sql = `SELECT ${select}, s.id AS range_id FROM ${SORT_KEYS_TABLE} AS s ${record} WHERE ${key}${after}${bound} AND ${test} ORDER BY ${d.keyColumn('id', 's.id')} LIMIT ${page}`;
+    const sql = `SELECT ${select}, s.id AS range_id FROM ${range.keys === 'value' ? VALUE_KEYS_TABLE : SORT_KEYS_TABLE} AS s ${record} WHERE ${key}${after}${bound} AND ${test} ORDER BY ${d.keyColumn('id', 's.id')} LIMIT ${page}`;
     return `SELECT * FROM (${sql}) AS v${n++}`;
   };
 }

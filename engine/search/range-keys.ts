@@ -1,7 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { planSearch } from './search-plan.js';
-import { keptKeysFor } from './sort-keys.js';
+import { keptKeysFor, keptValuesFor } from './sort-keys.js';
+import { valueKeysServe, valueKeyTarget, type ValueKeyTarget } from './value-key-target.js';
 import { SORT_KEYS_TABLE, type SortKeyTarget } from './sort-key-target.js';
 import { SqlParams } from './sql-params.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -72,12 +73,14 @@ async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, 
 }
 
 /**
- * The values a request's hits must hold on one sortable single-valued path: an `eq` or an `in`
- * joined to the root by `and` alone, of numbers (any path) or strings (an untyped path), at most
- * `most` distinct, no null. Each value's keys are then one walk in id order (range-values.ts):
- * an index plan whose cost is values × a page, where PostgreSQL otherwise picks between walking
- * the records in id order and fetching every containment match by an estimate drawn from its
- * ANALYZE sample (an `in` of five 1% values was read either way, 2.5 or 12 ms at 100,000).
+ * The values a request's hits must hold on one path: an `eq` or an `in` joined to the root by
+ * `and` alone, of numbers (any path) or strings (an untyped path), at most `most` distinct, no
+ * null; on a sortable single-valued path (its sort keys) or a path inside an object or through an
+ * array (its value keys, value-key-target.ts; one value there, as a record may hold several).
+ * Each value's keys are then one walk in id order (range-values.ts): an index plan whose cost is
+ * values × a page, where PostgreSQL otherwise picks between walking the records in id order and
+ * fetching every containment match, by an estimate drawn from its ANALYZE sample (an `in` of five
+ * 1% values was read either way, 2.5 or 12 ms at 100,000), and every match sorted by id.
  */
 export function requiredValues(request: SearchRequest, most: number): Omit<KeyRange, 'pathId'> | undefined {
   const nodes: FilterNode[] = [];
@@ -88,38 +91,57 @@ export function requiredValues(request: SearchRequest, most: number): Omit<KeyRa
   if (request.filter) visit(request.filter);
   for (const node of nodes) {
     const listed = node.op === 'in' ? node.values : node.op === 'eq' ? [node.value] : undefined;
-    if (!listed || !('field' in node) || !request.sortable?.has(node.field.path) || node.field.elements) continue;
+    if (!listed || !('field' in node)) continue;
+    const { field } = node;
+    const keys = request.sortable?.has(field.path) && !field.elements ? 'sort' : valueKeysServe(field) ? 'value' : undefined;
     const values = [...new Set(listed)];
-    const rank = values.every((value) => typeof value === 'number') ? 0 : values.every((value) => typeof value === 'string') && !node.field.valueType ? 1 : undefined;
-    if (rank !== undefined && values.length <= most) return { field: node.field, rank, values: values as (string | number)[] };
+    if (!keys || values.length > (keys === 'value' ? 1 : most)) continue;
+    const rank = values.every((value) => typeof value === 'number')
+      ? 0
+      : values.every((value) => typeof value === 'string') && !field.valueType
+        ? 1
+        : undefined;
+    if (rank !== undefined) return { field, rank, values: values as (string | number)[], keys };
   }
   return undefined;
 }
 
+/** The kept keys a required range or values would read: a path's sort keys or its value keys. */
+type KeptTarget = { kind: 'sort'; target: SortKeyTarget } | { kind: 'value'; target: ValueKeyTarget };
+
 /**
  * The required values or range of an id-ordered keyed request, with the kept keys that would
- * serve it, or undefined. `start`: whether a search may start keeping the path's keys for it (a
- * range may, as a sort does; values only use keys a sort or a range started, so an equality,
- * the commonest filter, never adds key writes of its own).
+ * serve it, or undefined. `start`: whether a search may start keeping those keys: a range may, as a
+ * sort does, and an equality on a path only value keys serve; an equality on a sortable path only
+ * uses sort keys a sort or a range started, so the commonest filter adds no key writes of its own.
  */
 function rangeTarget(
   scope: SearchScope,
   request: SearchRequest,
   valuesMost: number,
-): { required: Omit<KeyRange, 'pathId'>; target: SortKeyTarget; start: boolean } | undefined {
+): { required: Omit<KeyRange, 'pathId'>; kept: KeptTarget; start: boolean } | undefined {
   if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return undefined;
   const values = valuesMost > 0 ? requiredValues(request, valuesMost) : undefined;
   const required = values ?? requiredRange(request);
-  return required && { required, target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' }, start: !values };
+  if (!required) return undefined;
+  const value = required.keys === 'value' ? valueKeyTarget(scope, required.field) : undefined;
+  const kept: KeptTarget = value
+    ? { kind: 'value', target: value }
+    : { kind: 'sort', target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' } };
+  return { required, kept, start: !values || kept.kind === 'value' };
 }
 
+/** The registered id of the kept keys a target names, started on first use with `ensure`. */
+const keptFor = (db: Database, dialect: SearchDialect, kept: KeptTarget, ensure: boolean) =>
+  kept.kind === 'sort' ? keptKeysFor(db, dialect, kept.target, ensure) : keptValuesFor(db, dialect, kept.target, ensure);
+
 /**
- * Starts keeping the keys a request's range would read, on a connection that may write, for a
- * search that then runs on a read-only one (search-records.ts), as it does for a sort.
+ * Starts keeping the keys a request's range or values would read, on a connection that may write,
+ * for a search that then runs on a read-only one (search-records.ts), as it does for a sort.
  */
 export async function startRangeKeys(db: Database, dialect: SearchDialect, scope: SearchScope, request: SearchRequest): Promise<void> {
   const found = rangeTarget(scope, request, RANGE_VALUES_MOST);
-  if (found?.start) await keptKeysFor(db, dialect, found.target, true);
+  if (found?.start) await keptFor(db, dialect, found.kept, true);
 }
 
 /**
@@ -141,7 +163,7 @@ export async function keyRangeFor(
 ): Promise<KeyRange | undefined> {
   const found = rangeTarget(scope, request, valuesMost);
   if (!found) return undefined;
-  const pathId = await keptKeysFor(db, dialect, found.target, ensure && found.start);
+  const pathId = await keptFor(db, dialect, found.kept, ensure && found.start);
   if (pathId === undefined) return undefined;
   const range = { ...found.required, pathId };
   if (range.values) return range;

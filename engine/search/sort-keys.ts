@@ -6,6 +6,9 @@ import { ensurePostgresSortPair, findPostgresSortPair } from './sort-pairs-postg
 import { ensureSqliteSortPair, findSqliteSortPair } from './sort-pairs-sqlite.js';
 import { pairKey, sortKeyTarget, sortPairTarget, targetKey, type KeptSort, type SortKeyTarget, type SortPairTarget } from './sort-key-target.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
+import { valueTargetKey, type ValueKeyTarget } from './value-key-target.js';
+import { ensurePostgresValueKeys, findPostgresValueKeys } from './value-keys-postgres.js';
+import { ensureSqliteValueKeys, findSqliteValueKeys } from './value-keys-sqlite.js';
 
 type Database = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
 
@@ -75,4 +78,23 @@ export async function sortKeysFor(
  */
 export async function keptKeysFor(db: Database, dialect: SearchDialect, target: SortKeyTarget, ensure: boolean): Promise<number | undefined> {
   return cached(db, targetKey(target), () => lookUp(db, dialect, target, ensure));
+}
+
+async function lookUpValues(db: Database, dialect: SearchDialect, target: ValueKeyTarget, ensure: boolean): Promise<number | undefined> {
+  if (dialect === 'sqlite') {
+    const sqlite = db as BetterSqlite3.Database;
+    return ensure ? ensureSqliteValueKeys(sqlite, target) : findSqliteValueKeys(sqlite, target);
+  }
+  const canEnsure = ensure && 'totalCount' in db;
+  const pool = db as pg.Pool | pg.PoolClient | pg.Client;
+  return canEnsure ? ensurePostgresValueKeys(pool as pg.Pool, target) : findPostgresValueKeys(pool, target);
+}
+
+/**
+ * The registered id of a path's kept value keys (value-key-target.ts; cached per connection once
+ * found), started on first use with `ensure`: undefined when none are kept, or the entity keeps
+ * VALUE_PATHS_MOST paths already.
+ */
+export async function keptValuesFor(db: Database, dialect: SearchDialect, target: ValueKeyTarget, ensure: boolean): Promise<number | undefined> {
+  return cached(db, valueTargetKey(target), () => lookUpValues(db, dialect, target, ensure));
 }
