@@ -19,12 +19,13 @@ const elementValue = `CASE WHEN p.sub_path = '' THEN e.atom WHEN e.type = 'objec
  * paths of one value, one for paths through arrays.
  */
 function insertKeys(row: 'new' | 'r', where: string): string {
-  const insert = `INSERT OR IGNORE INTO ${VALUE_KEYS_TABLE} (path_id, seq, rank, num, str, id)`;
+  // DISTINCT, not OR IGNORE: in a trigger the statement that fired it decides conflicts (an upsert aborts on them).
+  const insert = `INSERT INTO ${VALUE_KEYS_TABLE} (path_id, seq, rank, num, str, id)`;
   const from = `FROM ${VALUE_PATHS_TABLE} AS p${row === 'r' ? ` JOIN ${RECORD_TABLE} AS r ON r.connector_id = p.connector_id AND r.entity = p.entity` : ''}`;
   const single = `json_type(${row}.data, p.json_path)`;
-  return `${insert} SELECT p.id, ${row}.seq, ${keyOf(single, `json_extract(${row}.data, p.json_path)`)}, ${row}.id ${from}
+  return `${insert} SELECT DISTINCT p.id, ${row}.seq, ${keyOf(single, `json_extract(${row}.data, p.json_path)`)}, ${row}.id ${from}
       WHERE ${where} AND p.elements = 0 AND ${single} IN ${SCALARS};
-    ${insert} SELECT p.id, ${row}.seq, ${keyOf(elementType, elementValue)}, ${row}.id ${from}, json_each(${row}.data, p.top_path) AS e
+    ${insert} SELECT DISTINCT p.id, ${row}.seq, ${keyOf(elementType, elementValue)}, ${row}.id ${from}, json_each(${row}.data, p.top_path) AS e
       WHERE ${where} AND p.elements = 1 AND json_type(${row}.data, p.top_path) = 'array' AND ${elementType} IN ${SCALARS};`;
 }
 
