@@ -73,22 +73,23 @@ async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, 
 }
 
 /**
- * The values a request's hits must hold on one path: an `eq` or an `in` joined to the root by
- * `and` alone, of numbers (any path) or strings (an untyped path), at most `most` distinct, no
- * null; on a sortable single-valued path (its sort keys) or a path inside an object or through an
- * array (its value keys, value-key-target.ts; one value there, as a record may hold several).
- * Each value's keys are then one walk in id order (range-values.ts): an index plan whose cost is
- * values × a page, where PostgreSQL otherwise picks between walking the records in id order and
- * fetching every containment match, by an estimate drawn from its ANALYZE sample (an `in` of five
- * 1% values was read either way, 2.5 or 12 ms at 100,000), and every match sorted by id.
+ * The values a request's hits must hold on a path, one per such node: an `eq` or an `in` joined to
+ * the root by `and` alone, of numbers (any path) or strings (an untyped path), at most `most`
+ * distinct, no null; on a sortable single-valued path (its sort keys) or a path inside an object or
+ * through an array (its value keys, value-key-target.ts; one value there, as a record may hold
+ * several). Each value's keys are then one walk in id order (range-values.ts): an index plan whose
+ * cost is values × a page, where PostgreSQL otherwise picks between walking the records in id
+ * order and fetching every containment match, by an estimate drawn from its ANALYZE sample (an `in`
+ * of five 1% values was read either way, 2.5 or 12 ms at 100,000), and every match sorted by id.
  */
-export function requiredValues(request: SearchRequest, most: number): Omit<KeyRange, 'pathId'> | undefined {
+export function requiredValues(request: SearchRequest, most: number): Array<Omit<KeyRange, 'pathId'>> {
   const nodes: FilterNode[] = [];
   const visit = (node: FilterNode): void => {
     if (node.op === 'and') node.nodes.forEach(visit);
     else nodes.push(node);
   };
   if (request.filter) visit(request.filter);
+  const found: Array<Omit<KeyRange, 'pathId'>> = [];
   for (const node of nodes) {
     const listed = node.op === 'in' ? node.values : node.op === 'eq' ? [node.value] : undefined;
     if (!listed || !('field' in node)) continue;
@@ -101,47 +102,65 @@ export function requiredValues(request: SearchRequest, most: number): Omit<KeyRa
       : values.every((value) => typeof value === 'string') && !field.valueType
         ? 1
         : undefined;
-    if (rank !== undefined) return { field, rank, values: values as (string | number)[], keys };
+    if (rank !== undefined) found.push({ field, rank, values: values as (string | number)[], keys });
   }
-  return undefined;
+  return found;
 }
 
 /** The kept keys a required range or values would read: a path's sort keys or its value keys. */
 type KeptTarget = { kind: 'sort'; target: SortKeyTarget } | { kind: 'value'; target: ValueKeyTarget };
 
+/** What an id-ordered request could read from kept keys: the required values or range, the keys, and whether a search may start them. */
+interface RangeTarget {
+  required: Omit<KeyRange, 'pathId'>;
+  kept: KeptTarget;
+  start: boolean;
+}
+
 /**
- * The required values or range of an id-ordered keyed request, with the kept keys that would
- * serve it, or undefined. `start`: whether a search may start keeping those keys: a range may, as a
- * sort does, and an equality on a path only value keys serve; an equality on a sortable path only
- * uses sort keys a sort or a range started, so the commonest filter adds no key writes of its own.
+ * The required values and range of an id-ordered keyed request, each with the kept keys that
+ * would serve it, in the order they are tried: values first (a few walks), then the range. `start`:
+ * whether a search may start keeping those keys: a range may, as a sort does, and an equality on a
+ * path only value keys serve; an equality on a sortable path only uses sort keys a sort or a range
+ * started, so the commonest filter adds no key writes of its own.
  */
-function rangeTarget(
-  scope: SearchScope,
-  request: SearchRequest,
-  valuesMost: number,
-): { required: Omit<KeyRange, 'pathId'>; kept: KeptTarget; start: boolean } | undefined {
-  if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return undefined;
-  const values = valuesMost > 0 ? requiredValues(request, valuesMost) : undefined;
-  const required = values ?? requiredRange(request);
-  if (!required) return undefined;
-  const value = required.keys === 'value' ? valueKeyTarget(scope, required.field) : undefined;
-  const kept: KeptTarget = value
-    ? { kind: 'value', target: value }
-    : { kind: 'sort', target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' } };
-  return { required, kept, start: !values || kept.kind === 'value' };
+function rangeTargets(scope: SearchScope, request: SearchRequest, valuesMost: number): RangeTarget[] {
+  if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return [];
+  const range = requiredRange(request);
+  const targets = [...(valuesMost > 0 ? requiredValues(request, valuesMost) : []), ...(range ? [range] : [])];
+  return targets.map((required) => {
+    const value = required.keys === 'value' ? valueKeyTarget(scope, required.field) : undefined;
+    const kept: KeptTarget = value
+      ? { kind: 'value', target: value }
+      : { kind: 'sort', target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' } };
+    return { required, kept, start: required.values === undefined || kept.kind === 'value' };
+  });
 }
 
 /** The registered id of the kept keys a target names, started on first use with `ensure`. */
 const keptFor = (db: Database, dialect: SearchDialect, kept: KeptTarget, ensure: boolean) =>
   kept.kind === 'sort' ? keptKeysFor(db, dialect, kept.target, ensure) : keptValuesFor(db, dialect, kept.target, ensure);
 
+/** The first target whose keys are kept (started on first use with `ensure` where a target may be), with their registered id. */
+async function firstKept(
+  db: Database,
+  dialect: SearchDialect,
+  targets: readonly RangeTarget[],
+  ensure: boolean,
+): Promise<{ target: RangeTarget; pathId: number } | undefined> {
+  for (const target of targets) {
+    const pathId = await keptFor(db, dialect, target.kept, ensure && target.start);
+    if (pathId !== undefined) return { target, pathId };
+  }
+  return undefined;
+}
+
 /**
  * Starts keeping the keys a request's range or values would read, on a connection that may write,
  * for a search that then runs on a read-only one (search-records.ts), as it does for a sort.
  */
 export async function startRangeKeys(db: Database, dialect: SearchDialect, scope: SearchScope, request: SearchRequest): Promise<void> {
-  const found = rangeTarget(scope, request, RANGE_VALUES_MOST);
-  if (found?.start) await keptFor(db, dialect, found.kept, true);
+  await firstKept(db, dialect, rangeTargets(scope, request, RANGE_VALUES_MOST), true);
 }
 
 /**
@@ -161,11 +180,9 @@ export async function keyRangeFor(
   most = rangeKeysLimit(request.limit),
   valuesMost = RANGE_VALUES_MOST,
 ): Promise<KeyRange | undefined> {
-  const found = rangeTarget(scope, request, valuesMost);
+  const found = await firstKept(db, dialect, rangeTargets(scope, request, valuesMost), ensure);
   if (!found) return undefined;
-  const pathId = await keptFor(db, dialect, found.kept, ensure && found.start);
-  if (pathId === undefined) return undefined;
-  const range = { ...found.required, pathId };
+  const range = { ...found.target.required, pathId: found.pathId };
   if (range.values) return range;
   if (valuesMost > 0) {
     const values = await rangeValues(db, dialect, range, valuesMost);

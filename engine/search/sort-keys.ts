@@ -36,14 +36,37 @@ async function lookUpPair(db: Database, dialect: SearchDialect, target: SortPair
   return canEnsure ? ensurePostgresSortPair(pool as pg.Pool, target) : findPostgresSortPair(pool, target);
 }
 
-/** A cached registered id (per connection), else `look` (cached when found). */
-async function cached(db: Database, key: string, look: () => Promise<number | undefined>): Promise<number | undefined> {
+/** How long a connection believes a lookup that found no kept keys (none registered, or no room for more). */
+const NONE_KEPT_MS = 10_000;
+/** The most such beliefs a connection holds (the oldest go first). */
+const NONE_KEPT_MOST = 256;
+/** Lookups that found nothing, per connection, with the time each belief ends. */
+const none = new WeakMap<object, Map<string, number>>();
+
+/**
+ * A registered id, cached per connection once found, else `look`. A lookup that finds nothing is
+ * believed for NONE_KEPT_MS (apart for lookups that may start keys): an equality on a path with no
+ * kept keys would otherwise ask the registry on every search (two queries on PostgreSQL), and a sort
+ * past PAIRS_MOST would take the registration lock every time. A belief that went stale costs no
+ * exactness: the search reads the records as it would without keys.
+ */
+async function cached(db: Database, key: string, look: () => Promise<number | undefined>, ensure: boolean): Promise<number | undefined> {
   let ids = known.get(db);
   if (!ids) known.set(db, (ids = new Map()));
   const found = ids.get(key);
   if (found !== undefined) return found;
+  let nones = none.get(db);
+  if (!nones) none.set(db, (nones = new Map()));
+  const noneKey = `${ensure}${key}`;
+  const until = nones.get(noneKey);
+  if (until !== undefined && until > Date.now()) return undefined;
   const id = await look();
   if (id !== undefined) ids.set(key, id);
+  else {
+    nones.delete(noneKey);
+    nones.set(noneKey, Date.now() + NONE_KEPT_MS);
+    if (nones.size > NONE_KEPT_MOST) nones.delete(nones.keys().next().value as string);
+  }
   return id;
 }
 
@@ -64,7 +87,7 @@ export async function sortKeysFor(
 ): Promise<KeptSort | undefined> {
   const pair = sortPairTarget(scope, request);
   if (pair) {
-    const id = await cached(db, pairKey(pair), () => lookUpPair(db, dialect, pair, ensure));
+    const id = await cached(db, pairKey(pair), () => lookUpPair(db, dialect, pair, ensure), ensure);
     if (id !== undefined) return { id, keys: 2 };
   }
   const target = sortKeyTarget(scope, request);
@@ -77,7 +100,7 @@ export async function sortKeysFor(
  * first use with `ensure`; shared by sorts and by ranges that read the keys (range-keys.ts).
  */
 export async function keptKeysFor(db: Database, dialect: SearchDialect, target: SortKeyTarget, ensure: boolean): Promise<number | undefined> {
-  return cached(db, targetKey(target), () => lookUp(db, dialect, target, ensure));
+  return cached(db, targetKey(target), () => lookUp(db, dialect, target, ensure), ensure);
 }
 
 async function lookUpValues(db: Database, dialect: SearchDialect, target: ValueKeyTarget, ensure: boolean): Promise<number | undefined> {
@@ -96,5 +119,5 @@ async function lookUpValues(db: Database, dialect: SearchDialect, target: ValueK
  * VALUE_PATHS_MOST paths already.
  */
 export async function keptValuesFor(db: Database, dialect: SearchDialect, target: ValueKeyTarget, ensure: boolean): Promise<number | undefined> {
-  return cached(db, valueTargetKey(target), () => lookUpValues(db, dialect, target, ensure));
+  return cached(db, valueTargetKey(target), () => lookUpValues(db, dialect, target, ensure), ensure);
 }

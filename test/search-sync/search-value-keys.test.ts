@@ -135,6 +135,15 @@ describe.each(SEARCH_BACKENDS)('equality through value keys on $name', ({ open }
     ]);
   });
 
+  it('reads the value keys of one equality when another one, on a sortable path, has no keys', async () => {
+    const scope = { connectorId: `values-${++scopes}`, entity: 'rows' };
+    await backend.upsert(scope, RECORDS, 'id');
+    const filter = { and: [{ eq: { n: 1 } }, { eq: { 'f.g': 'x' } }] };
+    for (const size of [2, 100]) expect(await pages(scope, filter, size)).toEqual(expected(RECORDS, filter, size));
+    expect(await paths(scope)).toEqual(['f.g']);
+    expect(await sql('SELECT path FROM search_sort_paths WHERE connector_id = $1', [scope.connectorId]).catch(() => [])).toEqual([]);
+  });
+
   it('follows inserts, updates and deletes, and a cursor taken before them', async () => {
     const scope = { connectorId: `values-${++scopes}`, entity: 'rows' };
     let records = RECORDS.map((record) => ({ ...record }));
