@@ -47,7 +47,11 @@ CREATE OR REPLACE FUNCTION search_value_keys_of(doc jsonb, top text, sub text[],
         v := v -> segment;
       END LOOP;
       CASE jsonb_typeof(v)
-        WHEN 'number' THEN rank := 0; num := v::float8; str := ''; RETURN NEXT;
+        WHEN 'number' THEN
+          -- A number no float8 holds (its cast would fail the write) equals no filter value, which is a float8's decimal: it needs no key.
+          IF abs(v::numeric) <= 1.7976931348623157e308 AND (v::numeric = 0 OR abs(v::numeric) >= 4.9e-324) THEN
+            rank := 0; num := v::float8; str := ''; RETURN NEXT;
+          END IF;
         WHEN 'boolean' THEN rank := 0; num := CASE WHEN v = 'true'::jsonb THEN 1 ELSE 0 END; str := ''; RETURN NEXT;
         WHEN 'string' THEN rank := 1; num := 0; str := v #>> '{}'; RETURN NEXT;
         ELSE NULL;

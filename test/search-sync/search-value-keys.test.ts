@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilter, parseSearchParams, runSearch, type FieldType, type SearchScope } from '../../engine/search/index.js';
-import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
+import { openPostgresSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 /**
  * An equality on a path inside an object or through an array reads that path's value keys (one
@@ -189,5 +189,42 @@ describe.each(SEARCH_BACKENDS)('equality through value keys on $name', ({ open }
     filters.push({ eq: { 'f.g': 'x' } });
     for (const filter of filters) expect(await pages(scope, filter, 4), JSON.stringify(filter)).toEqual(expected(wide, filter, 4));
     expect(await paths(scope)).toEqual(['o.g', 'o.h1', 'o.h2', 'o.h3', 'o.h4', 'o.h5', 'o.h6', 'o.h7']);
+  });
+});
+
+describe('value keys on postgres, numbers no float8 holds', () => {
+  let backend: SearchBackend;
+  const scope: SearchScope = { connectorId: 'values', entity: 'huge' };
+  const RAW: Array<[string, string]> = [
+    ['a', '{"id": "a", "o": {"g": 1e400}, "f": [{"g": 1e-400}, {"g": 5e-324}]}'],
+    ['b', '{"id": "b", "o": {"g": 5e-324}, "f": [{"g": 1.7976931348623157e308}]}'],
+    ['c', '{"id": "c", "o": {"g": 0}, "f": [{"g": 1e-400}]}'],
+  ];
+  beforeAll(async () => {
+    backend = await openPostgresSearchBackend();
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('keeps writing records whose numbers overflow or underflow a float8, and finds the ones it holds', async () => {
+    const search = async (filter: unknown) =>
+      (await runSearch(backend.db, 'postgres', scope, parseSearchParams({ query: { filter }, limit: 10 }, FIELDS))).hits.map((hit) => hit.id);
+    // The value keys start before the records arrive, so the trigger meets every number.
+    expect(await search({ eq: { 'o.g': 0 } })).toEqual([]);
+    expect(await search({ eq: { 'f.g': 0 } })).toEqual([]);
+    for (const [id, json] of RAW) {
+      await (backend.db as pg.Pool).query(`INSERT INTO search_records (connector_id, entity, id, data, updated_at) VALUES ($1, $2, $3, $4::jsonb, now())`, [
+        scope.connectorId,
+        scope.entity,
+        id,
+        json,
+      ]);
+    }
+    expect(await search({ eq: { 'o.g': 5e-324 } })).toEqual(['b']);
+    expect(await search({ eq: { 'o.g': 0 } })).toEqual(['c']);
+    expect(await search({ eq: { 'f.g': 5e-324 } })).toEqual(['a']);
+    expect(await search({ eq: { 'f.g': 1.7976931348623157e308 } })).toEqual(['b']);
+    expect(await search({ eq: { 'f.g': 0 } })).toEqual([]);
   });
 });
