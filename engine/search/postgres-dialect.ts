@@ -2,7 +2,7 @@ import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term } from './index-query.js';
 import { pathCode, pgTrigramsOf } from './pg-trigrams.js';
 import { pgInstant } from './postgres-instant.js';
-import { pgAccess, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './postgres-json.js';
+import { pgAccess, pgAccessText, pgBest, pgFoldedText, pgSingle, pgTest, pgText } from './postgres-json.js';
 import { RECORD_TABLE } from '../store/index.js';
 import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
 import type { SqlParams } from './sql-params.js';
@@ -66,7 +66,7 @@ export const postgresDialect: SqlDialect = {
   rowRef: 'r.id',
   prefiltersEquality: false,
   fence: ' OFFSET 0',
-  windowAsSubquery: true,
+  walksFirst: true,
 
   lookupRow({ params, scope }) {
     // A LATERAL subquery the planner may not flatten (OFFSET 0): the planned rows are produced once
@@ -119,6 +119,15 @@ export const postgresDialect: SqlDialect = {
     }
     const found = keywordWords(node.text).map((word) => `(x.h ~ ${params.add(`${NOT_WORD}${regexEscape(word)}${NOT_WORD}`)}::text)::int`);
     return onceEach(`' ' || ${pgFoldedText(node.field, params)} || ' '`, found);
+  },
+
+  likeMatch(node, ctx) {
+    const { params } = ctx;
+    if (node.field.elements) return `(${postgresDialect.textCount(node, ctx)}) >= 1`;
+    // The LIKE first, on the value's text: only a value that passes it has its type read (a string, as the count's test wants).
+    const segments = [node.field.top, ...node.field.sub];
+    const like = `lower(${pgAccessText('r.data', segments, params)} COLLATE "C") LIKE ${params.add(likeSqlPattern(node.text))}::text`;
+    return `coalesce(${like} AND jsonb_typeof(${pgSingle(node.field, params)}) = 'string', false)`;
   },
 
   indexWord(field, word) {

@@ -74,6 +74,8 @@ export interface SqlDialect {
    * any value. The compiler turns counts into matches and scores.
    */
   textCount(node: TextNode, ctx: CompileContext): string;
+  /** Whether a `like` matches (textCount >= 1, never NULL), when the dialect has a cheaper test than its count. */
+  likeMatch?(node: TextNode, ctx: CompileContext): string;
   /** Index query for "the field holds this keyword word". */
   indexWord(field: FieldRef, word: string): IndexQuery;
   /** Index query for "the field holds this fuzzy trigram" (a trigram of the space-padded, folded value). */
@@ -82,6 +84,8 @@ export interface SqlDialect {
   indexText(field: FieldRef, text: string, start: boolean, end: boolean): IndexQuery;
   /** SQL test for rows the index says may satisfy `query` at `field` (a superset of the exact matches). */
   indexFilter(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
+  /** The candidates of an index query when they are bound as a list (SQLite: sqlite-index-lists.ts), else null. */
+  boundList?(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): readonly number[] | null;
   /** Whether string equality needs an index prefilter (false when equality is indexed already). */
   readonly prefiltersEquality: boolean;
   /** [type rank, number, string] sort key columns of a single-valued field. */
@@ -98,6 +102,6 @@ export interface SqlDialect {
   sortKeysRecord(ctx: CompileContext): string;
   /** Ends a subquery so the planner keeps it as written (computes its columns once, filters after). */
   readonly fence: string;
-  /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (see plan-window.ts). */
-  readonly windowAsSubquery: boolean;
+  /** Whether an id-ordered read that asks a text index walks first, then asks the index (PostgreSQL: plan-walk.ts), instead of a fixed window (plan-window.ts). */
+  readonly walksFirst: boolean;
 }
