@@ -37,8 +37,11 @@ export function walkThenIndexRows(ctx: CompileContext, limit: number, select: st
   const order = (alias: string) => orderBy([{ ...ID, expression: `${alias}.id` }], ctx);
   const id = (alias: string) => d.keyColumn('id', `${alias}.id`);
   const page = params.add(limit + 1);
-  const first = params.add(firstWalkRows(limit));
-  const budget = `(SELECT greatest(${first}, floor(greatest(c.reltuples, 0) / ${WALK_SHARE}))::bigint FROM pg_class AS c WHERE c.oid = ${params.add(d.table)}::regclass)`;
+  const first = `${params.add(ctx.walkRows?.first ?? firstWalkRows(limit))}::bigint`;
+  const budget =
+    ctx.walkRows?.budget === undefined
+      ? `(SELECT greatest(${first}, floor(greatest(c.reltuples, 0) / ${WALK_SHARE}))::bigint FROM pg_class AS c WHERE c.oid = ${params.add(d.table)}::regclass)`
+      : `${params.add(ctx.walkRows.budget)}::bigint`;
   const walk = (from: string, rows: string) =>
     `SELECT ${select} FROM (SELECT * FROM ${from} ORDER BY ${order('w')} LIMIT ${rows}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`;
   const lastOf = (from: string, rows: string) => `(SELECT max(e.id) FROM (SELECT w.id AS id FROM ${from} ORDER BY ${order('w')} LIMIT ${rows}) AS e)`;
@@ -46,7 +49,7 @@ export function walkThenIndexRows(ctx: CompileContext, limit: number, select: st
   const nearEnd = lastOf(nearFrom, first);
   const midFrom = `${scope('w')} AND ${id('w')} > ${nearEnd}`;
   // The near hits fall short of a page here; at their density the rest of the page is expected within (page - hits) * first / hits rows.
-  const goOn = `(SELECT n.hits > 0 AND (${page} - n.hits) * ${first}::bigint <= n.hits * ${budget} FROM (SELECT count(*) AS hits FROM near) AS n)`;
+  const goOn = `(SELECT n.hits > 0 AND (${page} - n.hits) * ${first} <= n.hits * ${budget} FROM (SELECT count(*) AS hits FROM near) AS n)`;
   const walked = `(SELECT g.go FROM go_on AS g)`;
   const farStart = `CASE WHEN ${walked} THEN ${lastOf(midFrom, budget)} ELSE ${nearEnd} END`;
   const far = `SELECT ${select} FROM ${scope('r')} AND ${id('r')} > ${farStart} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page}`;

@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
 import type { KeyRange } from './key-range.js';
+import type { WalkRows } from './sql-dialect.js';
 import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
 import { encodeCursor } from './cursor.js';
 import { projectFields } from './project-fields.js';
@@ -23,6 +24,8 @@ export interface RunSearchOptions {
   rangeValuesMost?: number;
   /** Internal (tests): the most text index candidates SQLite binds as a list (default INDEX_LIST_MOST, sqlite-index-lists.ts). */
   indexListMost?: number;
+  /** Internal (tests): PostgreSQL's walk lengths in id order before it asks a text index (default: worked out, plan-walk.ts). */
+  walkRows?: WalkRows;
 }
 
 type Row = Record<string, unknown> & { id: string; data: unknown; score: number };
@@ -43,7 +46,7 @@ export async function runSearch(
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
   const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
-  const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost });
+  const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost, walkRows: options.walkRows });
   const rows =
     dialect === 'sqlite'
       ? ((db as BetterSqlite3.Database).prepare(compiled.sql).all(...compiled.params) as Row[])
@@ -76,10 +79,10 @@ function compileRead(
   dialect: SearchDialect,
   scope: SearchScope,
   request: SearchRequest,
-  plan: { sortKeys: number | undefined; keyRange: KeyRange | undefined; listMost: number | undefined },
+  plan: { sortKeys: number | undefined; keyRange: KeyRange | undefined; listMost: number | undefined; walkRows: WalkRows | undefined },
 ): CompiledSearch {
-  const { sortKeys, keyRange, listMost } = plan;
-  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange);
+  const { sortKeys, keyRange, listMost, walkRows } = plan;
+  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange, undefined, walkRows);
   const lists = newIndexLists(scope, listMost);
   const first = compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
   if (lists.wanted.size === 0) return first;

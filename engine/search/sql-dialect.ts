@@ -38,6 +38,14 @@ export interface CompileContext {
   readonly keyRange?: KeyRange;
   /** The request's `fields`: the statement's `data` then holds only the top-level members they start with (projection-sql.ts). */
   readonly fields?: readonly string[];
+  /** Internal (tests): the lengths of PostgreSQL's walks in id order (plan-walk.ts) instead of those it works out. */
+  readonly walkRows?: WalkRows;
+}
+
+/** Rows the first walk tests, and the most rows the walk may go on for after it (plan-walk.ts). */
+export interface WalkRows {
+  readonly first?: number;
+  readonly budget?: number;
 }
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */
