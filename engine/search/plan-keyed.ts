@@ -51,11 +51,12 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
     }
     const filter = (inner: CompileContext) => (request.filter ? compileFilter(request.filter, inner) : '1 = 1');
     const split = asksTextIndex(request.filter, d);
-    carried = carriesData(split, ctx);
+    const candidates = boundCandidates(request.filter, ctx);
+    carried = carriesData(split, candidates !== null, ctx);
     const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}${carried ? carriedColumn(ctx) : ''}`;
     const rows = ctx.keyRange
       ? keyRangeRows(ctx, request.limit, select, filter, start, ctx.keyRange)
-      : idOrderedRows(ctx, request.limit, select, filter, start, split, boundCandidates(request.filter, ctx));
+      : idOrderedRows(ctx, request.limit, select, filter, start, split, candidates);
     planned = `SELECT * FROM (${rows}) AS u LIMIT ${page}`;
   } else if (ctx.sortKeys !== undefined) {
     planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx);
