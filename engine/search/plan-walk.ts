@@ -5,13 +5,14 @@ import type { CompileContext } from './sql-dialect.js';
 export const firstWalkRows = (limit: number) => Math.max(1_000, 10 * (limit + 1));
 
 /**
- * The share of the record table a walk in id order may go on for, at most, before the text index
- * is asked instead. The index's cost grows with the table (PostgreSQL's GIN reads whole posting
- * lists, then every candidate in the table is fetched and tested before the page is sorted out);
- * a walk's cost grows with the rows it needs. Measured at 100,000 and 1,000,000 records
- * (scripts/bench-search.ts), the index costs about as much as walking 1 row in 20 of the table.
+ * How much dearer a candidate the text index yields is than a row tested in id order, on
+ * PostgreSQL: the index fetches and tests every candidate in the table before the page is sorted
+ * out (its cost grows with the table times the filter's density d), a walk tests the rows it needs
+ * (page / d). The two meet where a walk needs sqrt(COST_RATIO x table rows x page) rows, which is
+ * the longest walk worth taking: measured at 1,000,000 records (scripts/bench-search.ts, backend
+ * CPU, like shapes) a walk tests a row in about 1.2 us and the index visits a candidate in about 3.
  */
-export const WALK_SHARE = 20;
+export const COST_RATIO = 2.5;
 
 const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
 
@@ -22,8 +23,8 @@ const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
  *
  * 1. `near`: the first firstWalkRows rows in id order, each tested (dense filters end here), whose
  *    hits also tell how dense the filter is;
- * 2. `mid`: when those hits say the page would fill within the walk budget (at most 1 row in
- *    WALK_SHARE of the table, by the planner's row count), the walk goes on for that many rows;
+ * 2. `mid`: when those hits say the page would fill within the walk budget (see COST_RATIO, with
+ *    the planner's row count of the table), the walk goes on for that many rows;
  * 3. `far`: the rows past the walked ones, through the text index.
  *
  * The decision is a one-time filter over the near hits (a materialized CTE), so the statement
@@ -40,7 +41,7 @@ export function walkThenIndexRows(ctx: CompileContext, limit: number, select: st
   const first = `${params.add(ctx.walkRows?.first ?? firstWalkRows(limit))}::bigint`;
   const budget =
     ctx.walkRows?.budget === undefined
-      ? `(SELECT greatest(${first}, floor(greatest(c.reltuples, 0) / ${WALK_SHARE}))::bigint FROM pg_class AS c WHERE c.oid = ${params.add(d.table)}::regclass)`
+      ? `(SELECT greatest(${first}, floor(sqrt(${COST_RATIO} * greatest(c.reltuples, 0) * ${page}::float8)))::bigint FROM pg_class AS c WHERE c.oid = ${params.add(d.table)}::regclass)`
       : `${params.add(ctx.walkRows.budget)}::bigint`;
   const walk = (from: string, rows: string) =>
     `SELECT ${select} FROM (SELECT * FROM ${from} ORDER BY ${order('w')} LIMIT ${rows}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`;
