@@ -17,7 +17,7 @@ import type { CompileContext } from './sql-dialect.js';
  */
 export function carriesData(split: boolean, candidates: boolean, ctx: CompileContext): boolean {
   if (ctx.keyRange !== undefined) return false;
-  return split ? ctx.d.walksFirst || candidates : ctx.fields !== undefined;
+  return split ? ctx.d.windowAsSubquery || candidates : ctx.fields !== undefined;
 }
 
 /** The planned rows' extra column when they carry their data (over the record row `r`). */

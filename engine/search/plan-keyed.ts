@@ -56,7 +56,7 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
     const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}${carried ? carriedColumn(ctx) : ''}`;
     const rows = ctx.keyRange
       ? keyRangeRows(ctx, request.limit, select, filter, start, ctx.keyRange)
-      : idOrderedRows(ctx, request.limit, select, filter, start, split, candidates);
+      : idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: true });
     planned = `SELECT * FROM (${rows}) AS u LIMIT ${page}`;
   } else if (ctx.sortKeys !== undefined) {
     planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx);

@@ -46,7 +46,7 @@ export function levelsSql(
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    branches.push(`SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split, candidates)}) AS l${branches.length}`);
+    branches.push(`SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: false })}) AS l${branches.length}`);
   }
   const planned =
     branches.length === 0

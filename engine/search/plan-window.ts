@@ -13,24 +13,35 @@ const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
 /** Where an id-ordered read starts: at the scope's first id, after a cursor's id, or nowhere. */
 export type IdStart = { after: string | null } | 'nothing';
 
+/** How an id-ordered read that asks a text index may go about it (see idOrderedRows). */
+export interface TextReadWays {
+  /** Every hit is among these record seqs (SQLite's bound index lists: bound-candidates.ts), or null. */
+  readonly candidates: readonly number[] | null;
+  /** Whether PostgreSQL may walk first and let the density it finds decide (plan-walk.ts), instead of a fixed window. */
+  readonly walk: boolean;
+}
+
 /**
  * The first limit + 1 records in id order (from `start`) that pass `filter`, with the columns
  * `select` (over the record row `r`). When `split` (the filter asks a text index):
  *
  * - with `candidates` (SQLite, when its bound index lists hold every hit: bound-candidates.ts),
  *   those candidates sorted by id, each tested in turn until the page is full;
- * - on PostgreSQL, a walk in id order whose length follows the filter's density, then the text
- *   index for the rest (plan-walk.ts);
- * - otherwise (SQLite, an index query with too many candidates to bind) in two parts joined by
- *   UNION ALL, which stops as soon as the page is full: the next few thousand rows in id order
- *   (up to the id that ends that window), each tested in turn, so a common filter fills the page
- *   at a bounded cost; then the rows past the window, found however the planner likes.
+ * - on PostgreSQL with `walk`, a walk in id order whose length follows the filter's density, then
+ *   the text index for the rest (plan-walk.ts; the keyed plan's, where it pays: the levels plan
+ *   would plan one per level, 1 ms more of planning each, for filters that fill a page early);
+ * - otherwise in two parts joined by UNION ALL, which stops as soon as the page is full: the next
+ *   few thousand rows in id order (up to the id that ends that window), each tested in turn, so a
+ *   common filter fills the page at a bounded cost; then the rows past the window, found however
+ *   the planner likes (an index, for a rare filter).
  *
  * Rows read in id order are tested with `probe` set, so index filters test rows instead of
- * producing them. The split exists because neither planner can tell how many rows a text index
- * query selects (SQLite does not ask; PostgreSQL multiplies per-trigram selectivities and takes
- * common words for rare ones), and a wrong guess either walks every row in id order or fetches
- * and sorts every candidate.
+ * producing them. SQLite walks a window in id order and stops at a full page on its own;
+ * PostgreSQL is made to, by filtering a subquery that takes the window itself from the primary
+ * key (left to itself it fetches and sorts the whole window, or every candidate). The split exists
+ * because neither planner can tell how many rows a text index query selects (SQLite does not ask;
+ * PostgreSQL multiplies per-trigram selectivities and takes common words for rare ones), and a
+ * wrong guess either walks every row in id order or fetches and sorts every candidate.
  */
 export function idOrderedRows(
   ctx: CompileContext,
@@ -39,21 +50,23 @@ export function idOrderedRows(
   filter: (ctx: CompileContext) => string,
   start: IdStart,
   split: boolean,
-  candidates: readonly number[] | null = null,
+  ways: TextReadWays = { candidates: null, walk: false },
 ): string {
   const { d, params } = ctx;
-  if (candidates !== null) return candidateRows(ctx, limit, select, filter, start, candidates);
+  if (split && ways.candidates !== null) return candidateRows(ctx, limit, select, filter, start, ways.candidates);
   const id = (alias: string) => d.keyColumn('id', `${alias}.id`);
   const after = (alias: string) =>
     start === 'nothing' ? ' AND 1 = 0' : start.after === null ? '' : ` AND ${id(alias)} > ${d.keyParam('id', start.after, ctx)}`;
   const from = (alias: string) => `FROM ${d.table} AS ${alias} WHERE ${scopeWhere(ctx, alias)}${after(alias)}`;
   const order = (alias: string) => orderBy([{ ...ID, expression: `${alias}.id` }], ctx);
   if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${params.add(limit + 1)}`;
-  if (d.walksFirst) return walkThenIndexRows(ctx, limit, select, filter, after('w'));
+  if (d.windowAsSubquery && ways.walk) return walkThenIndexRows(ctx, limit, select, filter, after('w'));
   const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowRows(limit))}`;
   const end = `(SELECT max(e.id) FROM (${window}) AS e)`;
   const page = params.add(limit + 1);
-  const near = `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`;
+  const near = d.windowAsSubquery
+    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowRows(limit))}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`
+    : `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`;
   const far = `SELECT ${select} ${from('r')} AND ${id('r')} > ${end} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page}`;
   return `SELECT * FROM (${near}) AS near UNION ALL SELECT * FROM (${far}) AS far`;
 }

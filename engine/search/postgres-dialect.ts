@@ -66,7 +66,7 @@ export const postgresDialect: SqlDialect = {
   rowRef: 'r.id',
   prefiltersEquality: false,
   fence: ' OFFSET 0',
-  walksFirst: true,
+  windowAsSubquery: true,
 
   lookupRow({ params, scope }) {
     // A LATERAL subquery the planner may not flatten (OFFSET 0): the planned rows are produced once

@@ -110,6 +110,6 @@ export interface SqlDialect {
   sortKeysRecord(ctx: CompileContext): string;
   /** Ends a subquery so the planner keeps it as written (computes its columns once, filters after). */
   readonly fence: string;
-  /** Whether an id-ordered read that asks a text index walks first, then asks the index (PostgreSQL: plan-walk.ts), instead of a fixed window (plan-window.ts). */
-  readonly walksFirst: boolean;
+  /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (PostgreSQL: plan-window.ts), and a keyed read may walk first (plan-walk.ts). */
+  readonly windowAsSubquery: boolean;
 }

@@ -48,7 +48,7 @@ export const sqliteDialect: SqlDialect = {
   rowRef: 'r.seq',
   prefiltersEquality: true,
   fence: ' LIMIT -1',
-  walksFirst: false,
+  windowAsSubquery: false,
 
   lookupRow() {
     // CROSS JOIN keeps the planned rows outer (SQLite never reorders it): one rowid lookup each.
