@@ -26,12 +26,13 @@ const isWordChar = (char: string) => /^[a-z0-9]$/.test(char);
 const isBoundary = (char: string) => char.charCodeAt(0) < 128 && !isWordChar(char);
 
 /**
- * The index terms every value containing `text` has: its pg_trgm trigrams, then its word pairs.
- * `text` is folded; `start` and `end` say it is known to touch the value's start or end. Empty
- * when nothing is certain; a lone "  a" (some word starts with a) is left out too: nearly every
- * value has it, so asking the index for it costs a long posting list and narrows nothing.
+ * The index terms every value containing `text` has: its pg_trgm trigrams, then (unless `pairs` is
+ * false) its word pairs. `text` is folded; `start` and `end` say it is known to touch the value's
+ * start or end. Empty when nothing is certain; a lone "  a" (some word starts with a) is left out
+ * too: nearly every value has it, so asking the index for it costs a long posting list and
+ * narrows nothing.
  */
-export function pgTrigramsOf(text: string, start: boolean, end: boolean): string[] {
+export function pgTrigramsOf(text: string, start: boolean, end: boolean, pairs = true): string[] {
   const chars = Array.from(text);
   const out = new Set<string>();
   for (let i = 0; i < chars.length;) {
@@ -51,7 +52,7 @@ export function pgTrigramsOf(text: string, start: boolean, end: boolean): string
   }
   const trigrams = [...out];
   const terms = trigrams.length === 1 && trigrams[0]?.startsWith('  ') ? [] : trigrams;
-  return [...terms, ...wordPairsOf(chars)];
+  return pairs ? [...terms, ...wordPairsOf(chars)] : terms;
 }
 
 /**

@@ -47,9 +47,9 @@ function containmentDocument(field: FieldRef, value: string | number | boolean):
 }
 
 /** The index terms (the field's code, then a pg_trgm trigram) a value holding `text` must have. */
-function trigramTerms(field: FieldRef, text: string, start: boolean, end: boolean) {
+function trigramTerms(field: FieldRef, text: string, start: boolean, end: boolean, pairs = true) {
   const code = pathCode(indexPath(field));
-  return allOf(pgTrigramsOf(text, start, end).map((trigram) => term(`${code}${trigram}`)));
+  return allOf(pgTrigramsOf(text, start, end, pairs).map((trigram) => term(`${code}${trigram}`)));
 }
 
 /** tsquery literal: single quotes, inner quotes doubled and backslashes escaped. */
@@ -135,7 +135,10 @@ export const postgresDialect: SqlDialect = {
   },
 
   indexGram(field, gram) {
-    return trigramTerms(field, gram, false, false);
+    // A fuzzy trigram across a space stays a unit the index cannot tell ("k of n" counts it as
+    // present): asked as a word pair, the query's combinations grow and its scan cost 20% more
+    // backend CPU for the bench's fuzzy shapes at 100,000 records.
+    return trigramTerms(field, gram, false, false, false);
   },
 
   indexText(field, text, start, end) {
