@@ -92,5 +92,5 @@ function candidateRows(
   const after = start.after === null ? '' : ` AND ${d.keyColumn('id', 'c.id')} > ${d.keyParam('id', start.after, ctx)}`;
   const sorted = `SELECT c.seq AS seq, c.id AS id FROM ${d.table} AS c WHERE c.seq IN (SELECT value FROM json_each(${params.add(JSON.stringify(candidates))})) AND ${scopeWhere(ctx, 'c')}${after} ORDER BY ${orderBy([{ ...ID, expression: 'c.id' }], ctx)}${d.fence}`;
   // CROSS JOIN keeps the sorted candidates outer, so ORDER BY k.id needs no sorter and the walk stops at the page.
-  return `SELECT ${select} FROM (${sorted}) AS k CROSS JOIN ${d.table} AS r ON r.seq = k.seq WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${orderBy([{ ...ID, expression: 'k.id' }], ctx)} LIMIT ${params.add(limit + 1)}`;
+  return `SELECT ${select} FROM (${sorted}) AS k CROSS JOIN ${d.table} AS r ON r.seq = k.seq WHERE ${filter({ ...ctx, probe: true, amongCandidates: true })} ORDER BY ${orderBy([{ ...ID, expression: 'k.id' }], ctx)} LIMIT ${params.add(limit + 1)}`;
 }

@@ -24,6 +24,8 @@ export interface CompileContext {
   readonly scope: SearchScope;
   /** Rows are read in id order here: index filters should test rows, not produce them (see plan-window.ts). */
   readonly probe?: boolean;
+  /** The rows read are the filter's bound candidates (bound-candidates.ts): an index filter adds nothing to its exact test. */
+  readonly amongCandidates?: boolean;
   /**
    * Under a `not`: index prefilters are left out. An index accepts a superset of what the exact
    * test accepts, so NOT (index AND exact) is NOT exact; asking the index there narrows nothing
