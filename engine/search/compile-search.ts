@@ -8,7 +8,7 @@ import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
-import type { CompileContext, SqlDialect } from './sql-dialect.js';
+import type { CompileContext, SqlDialect, WalkRows } from './sql-dialect.js';
 import { SqlParams } from './sql-params.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
@@ -34,6 +34,7 @@ const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, pos
  * the first sort key or the first two (sort-keys.ts), read in index order instead of sorting.
  * `keyRange`: a required range an id-ordered request reads from its path's kept keys (range-keys.ts).
  * `lists` (SQLite): text index candidates read ahead; queries not in it are noted there as wanted.
+ * `walkRows` (internal, tests): PostgreSQL's walk lengths in id order (plan-walk.ts).
  */
 export function compileSearch(
   request: SearchRequest,
@@ -42,6 +43,7 @@ export function compileSearch(
   sortKeys?: KeptSort,
   keyRange?: KeyRange,
   lists?: IndexLists,
+  walkRows?: WalkRows,
 ): CompiledSearch {
   const ctx: CompileContext = {
     d: DIALECTS[dialect],
@@ -51,6 +53,7 @@ export function compileSearch(
     ...(keyRange === undefined ? {} : { keyRange }),
     ...(lists === undefined ? {} : { lists }),
     ...(request.fields === null ? {} : { fields: request.fields }),
+    ...(walkRows === undefined ? {} : { walkRows }),
   };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
   const plan = planSearch(request);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 
 /**
- * PostgreSQL's text index is pg_trgm's trigrams of every string in a record, kept as a tsvector
- * (engine/store/record-table.ts). Two things make it answer per field:
+ * PostgreSQL's text index is pg_trgm's trigrams of every string in a record, and the string's
+ * word pairs, kept as a tsvector (engine/store/record-table.ts). Two things make it answer per
+ * field:
  *
  * - Each trigram is stored behind its field's code (the first four hex digits of the md5 of the
  *   field's path), so `name` and `notes` holding the same word give different terms. Two paths
@@ -25,12 +26,13 @@ const isWordChar = (char: string) => /^[a-z0-9]$/.test(char);
 const isBoundary = (char: string) => char.charCodeAt(0) < 128 && !isWordChar(char);
 
 /**
- * The pg_trgm trigrams every value containing `text` has. `text` is folded; `start`
- * and `end` say it is known to touch the value's start or end. Empty when nothing is certain;
- * a lone "  a" (some word starts with a) is left out too: nearly every value has it, so asking the
- * index for it costs a long posting list and narrows nothing.
+ * The index terms every value containing `text` has: its pg_trgm trigrams, then (unless `pairs` is
+ * false) its word pairs. `text` is folded; `start` and `end` say it is known to touch the value's
+ * start or end. Empty when nothing is certain; a lone "  a" (some word starts with a) is left out
+ * too: nearly every value has it, so asking the index for it costs a long posting list and
+ * narrows nothing.
  */
-export function pgTrigramsOf(text: string, start: boolean, end: boolean): string[] {
+export function pgTrigramsOf(text: string, start: boolean, end: boolean, pairs = true): string[] {
   const chars = Array.from(text);
   const out = new Set<string>();
   for (let i = 0; i < chars.length;) {
@@ -49,5 +51,21 @@ export function pgTrigramsOf(text: string, start: boolean, end: boolean): string
     i = j;
   }
   const trigrams = [...out];
-  return trigrams.length === 1 && trigrams[0]?.startsWith('  ') ? [] : trigrams;
+  const terms = trigrams.length === 1 && trigrams[0]?.startsWith('  ') ? [] : trigrams;
+  return pairs ? [...terms, ...wordPairsOf(chars)] : terms;
+}
+
+/**
+ * The word pairs (schema version 11, engine/store/record-table.ts) every value containing `chars`
+ * has: "X Y" for each single space with a non-space on both sides, any characters (the index
+ * files every such pair of the folded value, and the pair says the two words stand side by side,
+ * which pg_trgm's trigrams cannot).
+ */
+function wordPairsOf(chars: readonly string[]): string[] {
+  const pairs = new Set<string>();
+  for (let i = 1; i + 1 < chars.length; i++) {
+    const [before, after] = [chars[i - 1] as string, chars[i + 1] as string];
+    if (chars[i] === ' ' && before !== ' ' && after !== ' ') pairs.add(`${before} ${after}`);
+  }
+  return [...pairs];
 }

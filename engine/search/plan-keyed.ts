@@ -1,4 +1,5 @@
 import { asksTextIndex, compileFilter } from './compile-filter.js';
+import { boundCandidates } from './bound-candidates.js';
 import { carriedColumn, carriedPage, carriesData } from './plan-carried.js';
 import { afterCursor, joinPlanned, orderBy, scopeWhere, scoreFromCounts, type KeyColumn } from './plan-sql.js';
 import { idOrderedRows, type IdStart } from './plan-window.js';
@@ -57,11 +58,12 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
     }
     const filter = (inner: CompileContext) => (request.filter ? compileFilter(request.filter, inner) : '1 = 1');
     const split = asksTextIndex(request.filter, d);
-    carried = carriesData(split, ctx);
+    const candidates = boundCandidates(request.filter, ctx);
+    carried = carriesData(split, candidates !== null, ctx);
     const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}${carried ? carriedColumn(ctx) : ''}`;
     const rows = ctx.keyRange
       ? keyRangeRows(ctx, request.limit, select, filter, start, ctx.keyRange)
-      : idOrderedRows(ctx, request.limit, select, filter, start, split);
+      : idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: true });
     planned = `SELECT * FROM (${rows}) AS u LIMIT ${page}`;
   } else if (ctx.sortKeys !== undefined) {
     planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx);

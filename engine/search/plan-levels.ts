@@ -1,4 +1,5 @@
 import { asksTextIndex, compileFilter } from './compile-filter.js';
+import { boundCandidates } from './bound-candidates.js';
 import { foldFilter } from './fold-filter.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
 import { idOrderedRows } from './plan-window.js';
@@ -49,6 +50,8 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
   const [cursorScore, cursorId] = (request.cursor ?? []) as [number?, string?];
   // The scoring nodes are text operators, so the filter asks a text index.
   const split = asksTextIndex(request.filter, d);
+  // Every level's hits pass the request's filter, so its bound candidates hold them all.
+  const candidates = boundCandidates(request.filter, ctx);
   const branches: string[] = [];
   for (const { score, counts } of levels) {
     if (cursorScore !== undefined && score > cursorScore) continue;
@@ -63,7 +66,7 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    branches.push(`SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split)}) AS l${branches.length}`);
+    branches.push(`SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: false })}) AS l${branches.length}`);
   }
   const planned =
     branches.length === 0

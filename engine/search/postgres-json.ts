@@ -59,3 +59,14 @@ export function pgFoldedText(field: FieldRef, params: SqlParams): string {
   const { from, value } = pgElements(field, params);
   return `(SELECT lower(string_agg(${pgText(value)}, ' ')) ${from})`;
 }
+
+/**
+ * The text of a jsonb value at `segments` under `root` (`->` for every segment but the last, then
+ * `->>`; `#>> '{}'` for the root itself): the string's text when it is one, else the JSON text of
+ * what is there or NULL. One operator call less than pgText's, and no type test; callers that
+ * need a string test its type as well.
+ */
+export function pgAccessText(root: string, segments: readonly string[], params: SqlParams): string {
+  if (segments.length === 0) return `(${root} #>> '{}')`;
+  return `(${pgAccess(root, segments.slice(0, -1), params)} ->> ${params.add(segments[segments.length - 1])}::text)`;
+}

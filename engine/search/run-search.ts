@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { compileSearch, type CompiledSearch } from './compile-search.js';
 import type { KeyRange } from './key-range.js';
 import type { KeptSort } from './sort-key-target.js';
+import type { WalkRows } from './sql-dialect.js';
 import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
 import { encodeCursor } from './cursor.js';
 import { projector } from './project-fields.js';
@@ -26,6 +27,8 @@ export interface RunSearchOptions {
   rangeValuesMost?: number;
   /** Internal (tests): the most text index candidates SQLite binds as a list (default INDEX_LIST_MOST, sqlite-index-lists.ts). */
   indexListMost?: number;
+  /** Internal (tests): PostgreSQL's walk lengths in id order before it asks a text index (default: worked out, plan-walk.ts). */
+  walkRows?: WalkRows;
 }
 
 /** A result row: id, data, score, then the keyset columns k0..kN. */
@@ -49,7 +52,7 @@ export async function runSearch(
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
   const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
-  const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost });
+  const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost, walkRows: options.walkRows });
   // Rows as arrays (id, data, score, k0..kN: compile-search.ts), not objects: a page of 1,000 hits builds 1,000 fewer objects.
   const rows =
     dialect === 'sqlite'
@@ -86,10 +89,10 @@ function compileRead(
   dialect: SearchDialect,
   scope: SearchScope,
   request: SearchRequest,
-  plan: { sortKeys: KeptSort | undefined; keyRange: KeyRange | undefined; listMost: number | undefined },
+  plan: { sortKeys: KeptSort | undefined; keyRange: KeyRange | undefined; listMost: number | undefined; walkRows: WalkRows | undefined },
 ): CompiledSearch {
-  const { sortKeys, keyRange, listMost } = plan;
-  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange);
+  const { sortKeys, keyRange, listMost, walkRows } = plan;
+  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange, undefined, walkRows);
   const lists = newIndexLists(scope, listMost, db as BetterSqlite3.Database);
   const first = compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
   if (lists.wanted.size === 0) return first;

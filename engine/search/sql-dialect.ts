@@ -25,6 +25,8 @@ export interface CompileContext {
   readonly scope: SearchScope;
   /** Rows are read in id order here: index filters should test rows, not produce them (see plan-window.ts). */
   readonly probe?: boolean;
+  /** The rows read are the filter's bound candidates (bound-candidates.ts): an index filter adds nothing to its exact test. */
+  readonly amongCandidates?: boolean;
   /**
    * Under a `not`: index prefilters are left out. An index accepts a superset of what the exact
    * test accepts, so NOT (index AND exact) is NOT exact; asking the index there narrows nothing
@@ -39,6 +41,14 @@ export interface CompileContext {
   readonly keyRange?: KeyRange;
   /** The request's `fields`: the statement's `data` then holds only the top-level members they start with (projection-sql.ts). */
   readonly fields?: readonly string[];
+  /** Internal (tests): the lengths of PostgreSQL's walks in id order (plan-walk.ts) instead of those it works out. */
+  readonly walkRows?: WalkRows;
+}
+
+/** Rows the first walk tests, and the most rows the walk may go on for after it (plan-walk.ts). */
+export interface WalkRows {
+  readonly first?: number;
+  readonly budget?: number;
 }
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */
@@ -75,6 +85,8 @@ export interface SqlDialect {
    * any value. The compiler turns counts into matches and scores.
    */
   textCount(node: TextNode, ctx: CompileContext): string;
+  /** Whether a `like` matches (textCount >= 1, never NULL), when the dialect has a cheaper test than its count. */
+  likeMatch?(node: TextNode, ctx: CompileContext): string;
   /** Index query for "the field holds this keyword word". */
   indexWord(field: FieldRef, word: string): IndexQuery;
   /** Index query for "the field holds this fuzzy trigram" (a trigram of the space-padded, folded value). */
@@ -83,6 +95,8 @@ export interface SqlDialect {
   indexText(field: FieldRef, text: string, start: boolean, end: boolean): IndexQuery;
   /** SQL test for rows the index says may satisfy `query` at `field` (a superset of the exact matches). */
   indexFilter(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
+  /** The candidates of an index query when they are bound as a list (SQLite: sqlite-index-lists.ts), else null. */
+  boundList?(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): readonly number[] | null;
   /** Whether string equality needs an index prefilter (false when equality is indexed already). */
   readonly prefiltersEquality: boolean;
   /** [type rank, number, string] sort key columns of a single-valued field. */
@@ -99,6 +113,6 @@ export interface SqlDialect {
   sortKeysRecord(ctx: CompileContext): string;
   /** Ends a subquery so the planner keeps it as written (computes its columns once, filters after). */
   readonly fence: string;
-  /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (see plan-window.ts). */
+  /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (PostgreSQL: plan-window.ts), and a keyed read may walk first (plan-walk.ts). */
   readonly windowAsSubquery: boolean;
 }

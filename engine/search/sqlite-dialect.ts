@@ -2,7 +2,7 @@ import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
 import { RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE } from '../store/index.js';
 import { candidatesSql, foundList, listKey } from './sqlite-index-lists.js';
-import type { SqlDialect } from './sql-dialect.js';
+import type { IndexSpace, SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
 import { SQLITE_NUMBER_FUNCTION } from '../store/index.js';
@@ -30,6 +30,13 @@ function trigramTerms(text: string): IndexQuery {
   if (chars.length < 3) return true;
   return allOf(chars.slice(0, -2).map((_, i) => term(chars.slice(i, i + 3).join(''))));
 }
+
+/** The FTS5 query of an index query at a field: its table, the field's index path, the MATCH text. */
+const listQuery = (field: FieldRef, space: IndexSpace, query: Exclude<IndexQuery, boolean>) => ({
+  table: space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE,
+  path: indexPath(field),
+  match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
+});
 
 /**
  * The SQLite dialect: json1 functions over `data` TEXT; FTS5 tables hold each field's text per
@@ -117,21 +124,24 @@ export const sqliteDialect: SqlDialect = {
     return trigramTerms(`${start ? ' ' : ''}${text}${end ? ' ' : ''}`);
   },
 
-  indexFilter(field, space, query, { params, scope, probe, lists }) {
+  indexFilter(field, space, query, { params, scope, probe, lists, amongCandidates }) {
     if (typeof query === 'boolean') return query ? '1' : '0';
-    const list = {
-      table: space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE,
-      path: indexPath(field),
-      match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
-    };
+    const list = listQuery(field, space, query);
     const key = listKey(list);
     const found = lists && foundList(lists, key);
     if (found === undefined) lists?.wanted.set(key, list);
-    // Rows tested in id order need no candidates when there are many: the exact test that follows decides.
-    if (found === 'many' && probe) return '1';
+    // Rows tested in id order need no candidates when there are many, nor when they are the
+    // filter's bound candidates already: the exact test that follows decides.
+    if (probe && (found === 'many' || amongCandidates)) return '1';
     const candidates = Array.isArray(found) ? `SELECT value FROM json_each(${params.add(JSON.stringify(found))})` : candidatesSql(list, scope, params);
     // Unary + keeps the planner from starting at the candidates (a rowid lookup each, then a sort).
     return `${probe ? '+' : ''}r.seq IN (${candidates})`;
+  },
+
+  boundList(field, space, query, { lists }) {
+    if (typeof query === 'boolean') return null;
+    const found = lists?.found.get(listKey(listQuery(field, space, query)));
+    return Array.isArray(found) ? found : null;
   },
 
   sortKey(field, { params }) {

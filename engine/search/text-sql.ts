@@ -53,7 +53,8 @@ export function textPrefilter(node: TextNode, ctx: CompileContext, need = matchi
   return query === true ? null : ctx.d.indexFilter(node.field, space, query, ctx);
 }
 
-/** The exact test of a text node. */
+/** The exact test of a text node (a `like` through the dialect's own test when it has one). */
 export function textMatch(node: TextNode, ctx: CompileContext): string {
+  if (node.op === 'like' && ctx.d.likeMatch) return ctx.d.likeMatch(node, ctx);
   return `(${ctx.d.textCount(node, ctx)}) >= ${matchingCount(node)}`;
 }

@@ -55,6 +55,7 @@ export {
   recordSchemaDdl,
   recordTableDdl,
   searchIndexDdl,
+  searchWordPairsDdl,
   RECORD_PATHS_TABLE,
   RECORD_TABLE,
   RECORD_TEXT_TABLE,

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { latestVersion, type Migration } from './migration.js';
-import { recordTableDdl, searchIndexDdl } from './record-table.js';
+import { recordTableDdl, searchIndexDdl, searchWordPairsDdl } from './record-table.js';
 import { StoreSetupError } from './store-errors.js';
 
 /**
@@ -201,6 +201,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
       CREATE INDEX webhook_deliveries_by_client ON webhook_deliveries (client_id, seq DESC);
     `,
+  },
+  {
+    version: 11,
+    name: 'search text index word pairs',
+    sql: searchWordPairsDdl('postgres'),
   },
 ];
 

@@ -178,10 +178,17 @@ INSERT INTO ${RECORD_TEXT_TABLE} (rowid, body)
 /** Most trigram terms a record's tsvector takes: each is at most 12 bytes (code + show_trgm's text), a tsvector holds 1 MB. */
 const MAX_RECORD_TRIGRAMS = 80_000;
 
-const POSTGRES_SEARCH_INDEX_DDL = `
-ALTER TABLE ${RECORD_TABLE} DROP COLUMN IF EXISTS search_text;
-DROP FUNCTION IF EXISTS search_record_text(jsonb);
-CREATE OR REPLACE FUNCTION search_object_trigrams(prefix text, doc jsonb, depth integer) RETURNS text
+/**
+ * The PostgreSQL function that lists a JSON object's strings as index terms: each string's pg_trgm
+ * trigrams behind its field path's code (four hex digits of the md5 of the path), each term
+ * started by \x01. With `pairs` (schema version 11), each string also gives its word pairs
+ * (search_word_pairs): the last character before and the first after every single space between
+ * two non-spaces, which pg_trgm's word trigrams cannot tell (engine/search/pg-trigrams.ts).
+ */
+function objectTrigramsFunction(pairs: boolean): string {
+  const pairsOf = (value: string, code: string, indent: string) =>
+    pairs ? `\n${indent}out := out || search_word_pairs(lower((${value} #>> '{}') COLLATE "C"), ${code});` : '';
+  return `CREATE OR REPLACE FUNCTION search_object_trigrams(prefix text, doc jsonb, depth integer) RETURNS text
   LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
   AS $fn$
   DECLARE
@@ -203,7 +210,7 @@ CREATE OR REPLACE FUNCTION search_object_trigrams(prefix text, doc jsonb, depth 
         IF cardinality(trigrams) > 0 THEN
           code := E'\\x01' || left(md5(path), 4);
           out := out || code || array_to_string(trigrams, code);
-        END IF;
+        END IF;${pairsOf('value', "E'\\x01' || left(md5(path), 4)", '        ')}
       ELSIF kind = 'object' AND depth + 1 < ${MAX_SEGMENTS} THEN
         out := out || search_object_trigrams(path || '.', value, depth + 1);
       ELSIF kind = 'array' AND depth = 0 THEN
@@ -214,7 +221,7 @@ CREATE OR REPLACE FUNCTION search_object_trigrams(prefix text, doc jsonb, depth 
             trigrams := show_trgm(lower((element #>> '{}') COLLATE "C"));
             IF cardinality(trigrams) > 0 THEN
               out := out || code || array_to_string(trigrams, code);
-            END IF;
+            END IF;${pairsOf('element', 'code', '            ')}
           ELSIF kind = 'object' THEN
             out := out || search_object_trigrams(path || '[].', element, 1);
           END IF;
@@ -223,17 +230,25 @@ CREATE OR REPLACE FUNCTION search_object_trigrams(prefix text, doc jsonb, depth 
     END LOOP;
     RETURN out;
   END
-  $fn$;
+  $fn$;`;
+}
+
+const POSTGRES_TRIGRAM_COLUMN = `ALTER TABLE ${RECORD_TABLE} ADD COLUMN search_trigrams tsvector GENERATED ALWAYS AS (search_record_trigrams(data)) STORED;
+CREATE INDEX ${RECORD_TABLE}_trigrams ON ${RECORD_TABLE} USING gin (search_trigrams);
+CREATE INDEX ${RECORD_TABLE}_untrigrammed ON ${RECORD_TABLE} (connector_id, entity) WHERE search_trigrams IS NULL;
+`;
+
+const POSTGRES_SEARCH_INDEX_DDL = `
+ALTER TABLE ${RECORD_TABLE} DROP COLUMN IF EXISTS search_text;
+DROP FUNCTION IF EXISTS search_record_text(jsonb);
+${objectTrigramsFunction(false)}
 CREATE OR REPLACE FUNCTION search_record_trigrams(doc jsonb) RETURNS tsvector
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
   AS $fn$
     SELECT CASE WHEN cardinality(t) <= ${MAX_RECORD_TRIGRAMS} THEN array_to_tsvector(t) END
     FROM string_to_array(substr(CASE WHEN jsonb_typeof(doc) = 'object' THEN search_object_trigrams('', doc, 0) ELSE '' END, 2), E'\\x01') AS t
   $fn$;
-ALTER TABLE ${RECORD_TABLE} ADD COLUMN search_trigrams tsvector GENERATED ALWAYS AS (search_record_trigrams(data)) STORED;
-CREATE INDEX ${RECORD_TABLE}_trigrams ON ${RECORD_TABLE} USING gin (search_trigrams);
-CREATE INDEX ${RECORD_TABLE}_untrigrammed ON ${RECORD_TABLE} (connector_id, entity) WHERE search_trigrams IS NULL;
-`;
+${POSTGRES_TRIGRAM_COLUMN}`;
 
 /**
  * Schema version 3: text indexes that answer per field (DESIGN.md §7), replacing version 2's
@@ -262,7 +277,39 @@ export function searchIndexDdl(dialect: StoreDialect): string {
   return dialect === 'sqlite' ? SQLITE_SEARCH_INDEX_DDL : POSTGRES_SEARCH_INDEX_DDL;
 }
 
-/** The record table as the latest schema has it (recordTableDdl, then searchIndexDdl), for tests and benchmarks that create it without the store. */
+const POSTGRES_WORD_PAIRS_DDL = `
+CREATE OR REPLACE FUNCTION search_word_pairs(folded text, code text) RETURNS text
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+  AS $fn$
+  DECLARE
+    words text[] := string_to_array(folded, ' ');
+    out text := '';
+  BEGIN
+    FOR i IN 1 .. cardinality(words) - 1 LOOP
+      IF words[i] <> '' AND words[i + 1] <> '' THEN
+        out := out || code || right(words[i], 1) || ' ' || left(words[i + 1], 1);
+      END IF;
+    END LOOP;
+    RETURN out;
+  END
+  $fn$;
+ALTER TABLE ${RECORD_TABLE} DROP COLUMN search_trigrams;
+${objectTrigramsFunction(true)}
+${POSTGRES_TRIGRAM_COLUMN}`;
+
+/**
+ * Schema version 11, PostgreSQL only: the text index also holds each string's word pairs, terms
+ * like "p s" for "roadmap sprint" (the characters on each side of a single space between two
+ * non-spaces), so a `like` whose text spans words asks for them side by side: pg_trgm's trigrams
+ * are per word, and without pairs every record holding both words was a candidate (1,443 against
+ * 505 for "roadmap sprint" at 100,000 records, scripts/bench-search.ts). The column and its
+ * indexes are built again from the rows present. SQLite's FTS5 trigrams span words already.
+ */
+export function searchWordPairsDdl(dialect: StoreDialect): string {
+  return dialect === 'sqlite' ? '' : POSTGRES_WORD_PAIRS_DDL;
+}
+
+/** The record table as the latest schema has it (recordTableDdl, searchIndexDdl, searchWordPairsDdl), for tests and benchmarks that create it without the store. */
 export function recordSchemaDdl(dialect: StoreDialect): string {
-  return `${recordTableDdl(dialect)}\n${searchIndexDdl(dialect)}`;
+  return `${recordTableDdl(dialect)}\n${searchIndexDdl(dialect)}\n${searchWordPairsDdl(dialect)}`;
 }
