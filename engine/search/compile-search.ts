@@ -3,8 +3,10 @@ import { keyedSql } from './plan-keyed.js';
 import { levelsSql } from './plan-levels.js';
 import { rankedSql } from './plan-ranked.js';
 import type { KeyRange } from './key-range.js';
+import type { AbsentGrams } from './gram-presence.js';
 import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
+import type { ScoreLevel } from './score-levels.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
 import type { CompileContext, SqlDialect } from './sql-dialect.js';
@@ -25,23 +27,28 @@ export interface CompiledSearch {
 
 const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, postgres: postgresDialect };
 
+/** What a search knows before it is compiled (see compileSearch). */
+export interface CompileOptions {
+  /** The registered id of the kept keys of the first sort key (sort-keys.ts), read in index order instead of sorting. */
+  sortKeys?: number;
+  /** A required range an id-ordered request reads from its path's kept keys (range-keys.ts). */
+  keyRange?: KeyRange;
+  /** SQLite: text index candidates read ahead; queries not in it are noted there as wanted. */
+  lists?: IndexLists;
+  /** Fuzzy trigrams no record holds (gram-presence.ts), found in the snapshot the statement reads. */
+  absent?: AbsentGrams;
+  /** A `levels` plan: the levels this statement reads (default all) and the rows it stops at (default limit + 1). */
+  levels?: { levels: readonly ScoreLevel[]; need: number };
+}
+
 /**
  * Turns a validated request into one parameterized SELECT for the dialect, restricted to one
  * connector's entity. Values and field paths are always bound parameters; only SQL the compiler
  * writes itself reaches the text. Order: explicit sort keys (then id), or score desc then id; the
- * plan (search-plan.ts) decides how that order is produced cheaply. `sortKeys`: the registered id of
- * the kept keys of the first sort key (sort-keys.ts), read in index order instead of sorting.
- * `keyRange`: a required range an id-ordered request reads from its path's kept keys (range-keys.ts).
- * `lists` (SQLite): text index candidates read ahead; queries not in it are noted there as wanted.
+ * plan (search-plan.ts) decides how that order is produced cheaply.
  */
-export function compileSearch(
-  request: SearchRequest,
-  dialect: SearchDialect,
-  scope: SearchScope,
-  sortKeys?: number,
-  keyRange?: KeyRange,
-  lists?: IndexLists,
-): CompiledSearch {
+export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, options: CompileOptions = {}): CompiledSearch {
+  const { sortKeys, keyRange, lists, absent } = options;
   const ctx: CompileContext = {
     d: DIALECTS[dialect],
     params: new SqlParams(),
@@ -50,14 +57,15 @@ export function compileSearch(
     ...(keyRange === undefined ? {} : { keyRange }),
     ...(lists === undefined ? {} : { lists }),
     ...(request.fields === null ? {} : { fields: request.fields }),
+    ...(absent === undefined ? {} : { absent }),
   };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
-  const plan = planSearch(request);
+  const plan = planSearch(request, absent);
   const sql =
     plan.kind === 'keyed'
       ? keyedSql(request, plan.constantScore, slots, ctx)
       : plan.kind === 'levels'
-        ? levelsSql(request, plan.scoring, plan.required, plan.levels, ctx)
+        ? levelsSql(request, plan.scoring, plan.required, options.levels?.levels ?? plan.levels, options.levels?.need ?? request.limit + 1, ctx)
         : rankedSql(request, plan.scoring, plan.required, ctx);
   return { ...ctx.params.finish(sql, dialect), slots };
 }

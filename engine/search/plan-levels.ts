@@ -1,32 +1,70 @@
 import { asksTextIndex, compileFilter } from './compile-filter.js';
+import { fuzzyGate } from './fuzzy-gate.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
 import { idOrderedRows } from './plan-window.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { CompileContext } from './sql-dialect.js';
-import { textPrefilter } from './text-sql.js';
+import { textIndexQuery, textPrefilter } from './text-sql.js';
 import type { FilterNode, SearchRequest } from './types.js';
 
-/** "This text node's count is exactly `count`": the index for at least that many, then the exact count. */
+/**
+ * Whether the index can name a fuzzy count of `count` only loosely: as "k of n" parts rather than
+ * trigrams that must all be there. Such a query costs a posting list read per trigram it names,
+ * and over a common word's trigrams it names most rows (at 100,000 records, scripts/bench-search.ts,
+ * "8 of 9" leaves 4,083 candidates for 2,492 rows), so its rows are better met in id order.
+ */
+function loose(node: TextNode, count: number, ctx: CompileContext): boolean {
+  if (node.op !== 'fuzzy' || count <= 0) return false;
+  const { query } = textIndexQuery(node, ctx, count);
+  return typeof query === 'object' && 'op' in query && query.op === 'or';
+}
+
+/**
+ * "This text node's count is exactly `count`": the index for at least that many, then the exact
+ * count (behind a fuzzy gate, fuzzy-gate.ts). A loose fuzzy count (see loose) asks no index where
+ * rows are tested in id order, and is not read ahead (sqlite-index-lists.ts) for the rows past
+ * them: a page met in id order never reads it.
+ */
 function countIs(node: TextNode, count: number, ctx: CompileContext): string {
-  const exact = `(${ctx.d.textCount(node, ctx)}) = ${count}`;
-  const prefilter = count > 0 ? textPrefilter(node, ctx, count) : null;
+  const exact = `(${ctx.d.textCount(node, ctx, fuzzyGate(node, count, ctx))}) = ${count}`;
+  if (count <= 0) return exact;
+  const isLoose = loose(node, count, ctx);
+  if (isLoose && ctx.probe) return exact;
+  const { lists: _lists, ...unlisted } = ctx;
+  const prefilter = textPrefilter(node, isLoose ? unlisted : ctx, count);
   return prefilter ? `(${prefilter} AND ${exact})` : exact;
 }
 
 /**
- * The `levels` plan: one branch per score a hit can have (score-levels.ts), best first, each the
- * level's rows in id order read through the id-ordered window (plan-window.ts): the filter, with
- * the text nodes every hit must match left to the level, and the level's combinations of counts.
- * UNION ALL runs the branches in order and stops once the page is full, so a page costs about
- * what its rows cost, however deep the cursor. The score is a literal per level, so a cursor's
- * score names its level exactly.
+ * Rows of a level read in id order before the index is asked (plan-window.ts): by default enough
+ * for a page when a few percent of rows pass. A fuzzy level the index names exactly (all of some
+ * trigrams) asks it after fewer, about 10 per row wanted: its rows are few where it is not a common
+ * word (a misspelt query's best level), and each row read costs as much as an index candidate. A
+ * loose one (see loose) reads many more: at 100,000 records, reading 10,000 rows costs about what
+ * the index query alone costs over a common word's trigrams.
+ */
+function levelWindow(level: ScoreLevel, scoring: readonly TextNode[], need: number, ctx: CompileContext): number | undefined {
+  const fuzzy = level.counts.flatMap((counts) => counts.flatMap((count, j) => (scoring[j]?.op === 'fuzzy' ? [loose(scoring[j] as TextNode, count, ctx)] : [])));
+  if (fuzzy.length === 0) return undefined;
+  return fuzzy.some(Boolean) ? Math.max(10_000, 100 * need) : Math.max(1_000, 10 * need);
+}
+
+/**
+ * The `levels` plan: one branch per score a hit can have (score-levels.ts; all of them, or one per
+ * statement, run-levels.ts), best first, each the level's rows in id order read through the
+ * id-ordered window (plan-window.ts): the filter, with the text nodes every hit must match left to
+ * the level, and the level's combinations of counts. UNION ALL runs the branches in order and
+ * stops once `need` rows are found (the page and one more), so a page costs about what its rows
+ * cost, however deep the cursor. The score is a literal per level, so a cursor's score names its
+ * level exactly.
  */
 export function levelsSql(
   request: SearchRequest,
   scoring: readonly TextNode[],
   required: ReadonlySet<FilterNode>,
   levels: readonly ScoreLevel[],
+  need: number,
   ctx: CompileContext,
 ): string {
   const { d, params } = ctx;
@@ -35,20 +73,22 @@ export function levelsSql(
   // The scoring nodes are text operators, so the filter asks a text index.
   const split = asksTextIndex(request.filter, d);
   const branches: string[] = [];
-  for (const { score, counts } of levels) {
+  for (const level of levels) {
+    const { score, counts } = level;
     if (cursorScore !== undefined && score > cursorScore) continue;
     const filter = (inner: CompileContext) => {
-      const level = counts.map((combination) => `(${combination.map((count, j) => countIs(scoring[j] as TextNode, count, inner)).join(' AND ')})`);
-      return `(${compileFilter(request.filter as FilterNode, inner, replace)} AND (${level.join(' OR ')}))`;
+      const tests = counts.map((combination) => `(${combination.map((count, j) => countIs(scoring[j] as TextNode, count, inner)).join(' AND ')})`);
+      return `(${compileFilter(request.filter as FilterNode, inner, replace)} AND (${tests.join(' OR ')}))`;
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    branches.push(`SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split)}) AS l${branches.length}`);
+    const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, levelWindow(level, scoring, need, ctx));
+    branches.push(`SELECT * FROM (${rows}) AS l${branches.length}`);
   }
   const planned =
     branches.length === 0
       ? `SELECT ${d.rowRef} AS ref, ${d.keyParam('score', 0, ctx)} AS k0, r.id AS k1 FROM ${d.table} AS r WHERE 1 = 0`
-      : `SELECT * FROM (${branches.join(' UNION ALL ')}) AS u LIMIT ${params.add(request.limit + 1)}`;
+      : `SELECT * FROM (${branches.join(' UNION ALL ')}) AS u LIMIT ${params.add(need)}`;
   const order = orderBy(
     [
       { slot: 'score', expression: 'q.k0', direction: 'desc' },

@@ -17,7 +17,8 @@ export type IdStart = { after: string | null } | 'nothing';
  * `select` (over the record row `r`). When `split` (the filter asks a text index), in two parts
  * joined by UNION ALL, which stops as soon as the page is full:
  *
- * 1. the next few thousand rows in id order (up to the id that ends that window), each tested in
+ * 1. the next few thousand rows in id order (`windowSize`, windowRows unless a plan knows better;
+ *    up to the id that ends that window), each tested in
  *    turn: when the filter is common the page fills here, at a bounded cost;
  * 2. the rows past the window, found however the planner likes (an index, for a rare filter).
  *
@@ -36,6 +37,7 @@ export function idOrderedRows(
   filter: (ctx: CompileContext) => string,
   start: IdStart,
   split: boolean,
+  windowSize = windowRows(limit),
 ): string {
   const { d, params } = ctx;
   const id = (alias: string) => d.keyColumn('id', `${alias}.id`);
@@ -44,11 +46,11 @@ export function idOrderedRows(
   const from = (alias: string) => `FROM ${d.table} AS ${alias} WHERE ${scopeWhere(ctx, alias)}${after(alias)}`;
   const order = (alias: string) => orderBy([{ ...ID, expression: `${alias}.id` }], ctx);
   if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${params.add(limit + 1)}`;
-  const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowRows(limit))}`;
+  const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}`;
   const end = `(SELECT max(e.id) FROM (${window}) AS e)`;
   const page = params.add(limit + 1);
   const near = d.windowAsSubquery
-    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowRows(limit))}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`
+    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`
     : `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`;
   const far = `SELECT ${select} ${from('r')} AND ${id('r')} > ${end} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page}`;
   return `SELECT * FROM (${near}) AS near UNION ALL SELECT * FROM (${far}) AS far`;

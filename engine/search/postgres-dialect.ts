@@ -108,14 +108,19 @@ export const postgresDialect: SqlDialect = {
     return `coalesce(jsonb_typeof(${pgAccess('r.data', [field.top, ...field.sub], params)}), 'null') = 'null'`;
   },
 
-  textCount(node, { params }) {
+  textCount(node, { params }, gate) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
       return pgBest(node.field, params, (v) => `CASE WHEN lower(${pgText(v)}) LIKE ${pattern}::text THEN 1 ELSE 0 END`);
     }
     if (node.op === 'fuzzy') {
-      const found = fuzzyGrams(node.text).map((gram) => `(strpos(x.h, ${params.add(gram)}::text) > 0)::int`);
-      return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, found));
+      const found = (gram: string) => `strpos(x.h, ${params.add(gram)}::text) > 0`;
+      const sum = fuzzyGrams(node.text)
+        .map((gram) => `(${found(gram)})::int`)
+        .join(' + ');
+      // CASE evaluates its condition first, and AND and OR stop as soon as they know: the gate stops at its first group with no trigram found.
+      const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
+      return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, [count]));
     }
     const found = keywordWords(node.text).map((word) => `(x.h ~ ${params.add(`${NOT_WORD}${regexEscape(word)}${NOT_WORD}`)}::text)::int`);
     return onceEach(`' ' || ${pgFoldedText(node.field, params)} || ' '`, found);
@@ -145,6 +150,20 @@ export const postgresDialect: SqlDialect = {
     const test = probe ? `ts_match_vq(r.search_trigrams, ${tsquery})` : `r.search_trigrams @@ ${tsquery}`;
     // A record too large for a tsvector keeps NULL there (see record-table.ts) and is always a candidate.
     return `(${test} OR r.search_trigrams IS NULL)`;
+  },
+
+  indexMayHold(_field, _space, query, { params }) {
+    if (typeof query === 'boolean') return query ? 'true' : 'false';
+    // Asked of every scope's rows (the index holds no scope, and a scope test would visit them):
+    // a row of another scope only makes the answer "may" where it is "no". The planner reads the
+    // index for a term its statistics call rare, and scans for one they call common, which a scan
+    // meets within a few rows.
+    return `EXISTS (SELECT 1 FROM ${RECORD_TABLE} AS p WHERE p.search_trigrams @@ ${params.add(renderIndexQuery(query, tsQuote, ' & ', ' | '))}::tsquery)`;
+  },
+
+  indexHoldsEveryRow({ params, scope }) {
+    // A record too large for a tsvector keeps NULL there (see indexFilter); the partial index finds those.
+    return `NOT EXISTS (SELECT 1 FROM ${RECORD_TABLE} AS p WHERE p.connector_id = ${params.add(scope.connectorId)} AND p.entity = ${params.add(scope.entity)} AND p.search_trigrams IS NULL)`;
   },
 
   sortKey(field, { params }) {

@@ -1,17 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { compileSearch, type CompiledSearch } from './compile-search.js';
-import type { KeyRange } from './key-range.js';
-import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
-import { encodeCursor } from './cursor.js';
+import { encodeCursor, keySlots } from './cursor.js';
 import { projectFields } from './project-fields.js';
 import { keyRangeFor } from './range-keys.js';
+import { levelRows } from './run-levels.js';
+import { scoringNodes } from './scoring-nodes.js';
+import { planSearch } from './search-plan.js';
+import { compileRead, postgresRows, sqliteRows, type SearchDatabase } from './search-rows.js';
 import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
 
-/** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
-export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
+export type { SearchDatabase };
 
 /** How a search may touch the database beyond reading. */
 export interface RunSearchOptions {
@@ -24,8 +24,6 @@ export interface RunSearchOptions {
   /** Internal (tests): the most text index candidates SQLite binds as a list (default INDEX_LIST_MOST, sqlite-index-lists.ts). */
   indexListMost?: number;
 }
-
-type Row = Record<string, unknown> & { id: string; data: unknown; score: number };
 
 /**
  * Runs a validated search over the record table and shapes SPEC.md's result: hits with id, score
@@ -43,11 +41,14 @@ export async function runSearch(
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
   const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
-  const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost });
+  const read = { sortKeys, keyRange, listMost: options.indexListMost };
   const rows =
-    dialect === 'sqlite'
-      ? ((db as BetterSqlite3.Database).prepare(compiled.sql).all(...compiled.params) as Row[])
-      : (await (db as pg.Pool).query<Row>(compiled.sql, compiled.params)).rows;
+    planSearch(request).kind === 'levels'
+      ? await levelRows(db, dialect, scope, request, read)
+      : dialect === 'sqlite'
+        ? sqliteRows(db as BetterSqlite3.Database, compileRead(db, dialect, scope, request, read))
+        : await postgresRows(db as pg.Pool, compileRead(db, dialect, scope, request, read));
+  const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
 
   const page = rows.slice(0, request.limit);
   const last = page[page.length - 1];
@@ -55,7 +56,7 @@ export async function runSearch(
     rows.length > request.limit && last
       ? encodeCursor(
           request.queryHash,
-          compiled.slots.map((_, i) => last[`k${i}`] as string | number),
+          slots.map((_, i) => last[`k${i}`] as string | number),
         )
       : null;
   const paths = request.fields ?? Object.keys(request.searchable);
@@ -66,23 +67,3 @@ export async function runSearch(
   return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
 }
 
-/**
- * Compiles the request; on SQLite, when it asks text indexes, reads their candidates ahead (a
- * bounded read each) and compiles again with them bound: each index query then runs once, and a
- * common one (too many candidates) costs a bounded read instead of a list of every candidate.
- */
-function compileRead(
-  db: SearchDatabase,
-  dialect: SearchDialect,
-  scope: SearchScope,
-  request: SearchRequest,
-  plan: { sortKeys: number | undefined; keyRange: KeyRange | undefined; listMost: number | undefined },
-): CompiledSearch {
-  const { sortKeys, keyRange, listMost } = plan;
-  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange);
-  const lists = newIndexLists(scope, listMost);
-  const first = compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
-  if (lists.wanted.size === 0) return first;
-  resolveIndexLists(db as BetterSqlite3.Database, lists);
-  return compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
-}

@@ -1,3 +1,4 @@
+import type { AbsentGrams } from './gram-presence.js';
 import type { IndexLists } from './sqlite-index-lists.js';
 import type { KeyRange } from './key-range.js';
 import type { IndexQuery } from './index-query.js';
@@ -38,7 +39,12 @@ export interface CompileContext {
   readonly keyRange?: KeyRange;
   /** The request's `fields`: the statement's `data` then holds only the top-level members they start with (projection-sql.ts). */
   readonly fields?: readonly string[];
+  /** Fuzzy trigrams no record holds at a field (gram-presence.ts): the index is not asked for them. */
+  readonly absent?: AbsentGrams;
 }
+
+/** Groups of fuzzy trigrams, each of which a value must hold one of to be counted (see SqlDialect.textCount). */
+export type FuzzyGate = readonly (readonly string[])[];
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */
 export type IndexSpace = 'words' | 'text';
@@ -71,9 +77,12 @@ export interface SqlDialect {
   /**
    * The exact relevance of a text node as an integer count, never NULL: `like` 1 or 0 (some value
    * matches), `fuzzy` the query trigrams found in the best value, `keyword` the query words found in
-   * any value. The compiler turns counts into matches and scores.
+   * any value. The compiler turns counts into matches and scores. With a fuzzy `gate`, a value
+   * counts only if it holds some trigram of each group, and 0 otherwise: cheaper where most values
+   * fail the gate, and exact wherever the gate holds for every value of the counts asked about
+   * (fuzzy-gate.ts).
    */
-  textCount(node: TextNode, ctx: CompileContext): string;
+  textCount(node: TextNode, ctx: CompileContext, gate?: FuzzyGate): string;
   /** Index query for "the field holds this keyword word". */
   indexWord(field: FieldRef, word: string): IndexQuery;
   /** Index query for "the field holds this fuzzy trigram" (a trigram of the space-padded, folded value). */
@@ -82,6 +91,13 @@ export interface SqlDialect {
   indexText(field: FieldRef, text: string, start: boolean, end: boolean): IndexQuery;
   /** SQL test for rows the index says may satisfy `query` at `field` (a superset of the exact matches). */
   indexFilter(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
+  /**
+   * A statement-level SQL boolean: whether the index says some row it holds may satisfy `query` at
+   * `field` (false only when none can), found with one index lookup that stops at the first row.
+   */
+  indexMayHold(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
+  /** A statement-level SQL boolean: whether the text index holds every row of the scope (indexMayHold speaks for them all). */
+  indexHoldsEveryRow(ctx: CompileContext): string;
   /** Whether string equality needs an index prefilter (false when equality is indexed already). */
   readonly prefiltersEquality: boolean;
   /** [type rank, number, string] sort key columns of a single-valued field. */

@@ -2,7 +2,7 @@ import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
 import { RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE } from '../store/index.js';
 import { candidatesSql, listKey } from './sqlite-index-lists.js';
-import type { SqlDialect } from './sql-dialect.js';
+import type { IndexSpace, SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
 import { SQLITE_NUMBER_FUNCTION } from '../store/index.js';
@@ -29,6 +29,15 @@ function trigramTerms(text: string): IndexQuery {
   const chars = Array.from(text);
   if (chars.length < 3) return true;
   return allOf(chars.slice(0, -2).map((_, i) => term(chars.slice(i, i + 3).join(''))));
+}
+
+/** An index query as the FTS5 table, field path and MATCH text it is run with. */
+function listQuery(field: FieldRef, space: IndexSpace, query: IndexQuery) {
+  return {
+    table: space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE,
+    path: indexPath(field),
+    match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
+  };
 }
 
 /**
@@ -86,19 +95,20 @@ export const sqliteDialect: SqlDialect = {
     return `coalesce(${sqliteSingle(field, params).type}, 'null') = 'null'`;
   },
 
-  textCount(node, { params }) {
+  textCount(node, { params }, gate) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
       return sqliteBest(node.field, params, (v) => `CASE WHEN ${v.type} = 'text' AND lower(${v.value}) LIKE ${pattern} ESCAPE '\\' THEN 1 ELSE 0 END`);
     }
     if (node.op === 'fuzzy') {
       // The padded value is computed once per value, in a one-row subquery, then searched per trigram.
-      const found = fuzzyGrams(node.text).map((gram) => `(instr(h.v, ${params.add(gram)}) > 0)`);
-      return sqliteBest(
-        node.field,
-        params,
-        (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${found.join(' + ')} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`,
-      );
+      const found = (gram: string) => `instr(h.v, ${params.add(gram)}) > 0`;
+      const sum = fuzzyGrams(node.text)
+        .map((gram) => `(${found(gram)})`)
+        .join(' + ');
+      // CASE tests its condition with jumps: the gate stops at its first group with no trigram found.
+      const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
+      return sqliteBest(node.field, params, (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${count} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`);
     }
     // instr() first: a cheap test that rules out most values before the GLOB that checks word edges.
     const found = keywordWords(node.text).map((word) => `(instr(h.v, ${params.add(word)}) > 0 AND h.v GLOB ${params.add(`*${NOT_WORD}${word}${NOT_WORD}*`)})`);
@@ -119,11 +129,7 @@ export const sqliteDialect: SqlDialect = {
 
   indexFilter(field, space, query, { params, scope, probe, lists }) {
     if (typeof query === 'boolean') return query ? '1' : '0';
-    const list = {
-      table: space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE,
-      path: indexPath(field),
-      match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
-    };
+    const list = listQuery(field, space, query);
     const key = listKey(list);
     const found = lists?.found.get(key);
     if (found === undefined) lists?.wanted.set(key, list);
@@ -132,6 +138,16 @@ export const sqliteDialect: SqlDialect = {
     const candidates = Array.isArray(found) ? `SELECT value FROM json_each(${params.add(JSON.stringify(found))})` : candidatesSql(list, scope, params);
     // Unary + keeps the planner from starting at the candidates (a rowid lookup each, then a sort).
     return `${probe ? '+' : ''}r.seq IN (${candidates})`;
+  },
+
+  indexMayHold(field, space, query, { params, scope }) {
+    if (typeof query === 'boolean') return query ? '1' : '0';
+    return `EXISTS (${candidatesSql(listQuery(field, space, query), scope, params)} LIMIT 1)`;
+  },
+
+  indexHoldsEveryRow() {
+    // The triggers index every row as it is written (engine/store/record-table.ts).
+    return '1';
   },
 
   sortKey(field, { params }) {
