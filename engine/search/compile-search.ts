@@ -37,6 +37,8 @@ export interface CompileOptions {
   lists?: IndexLists;
   /** Fuzzy trigrams no record holds (gram-presence.ts), found in the snapshot the statement reads. */
   absent?: AbsentGrams;
+  /** Internal (tests): the rows a score level reads in id order before it asks the index. */
+  levelWindowRows?: number | undefined;
   /** A `levels` plan: the levels this statement reads (default all) and the rows it stops at (default limit + 1). */
   levels?: { levels: readonly ScoreLevel[]; need: number };
 }
@@ -48,7 +50,7 @@ export interface CompileOptions {
  * plan (search-plan.ts) decides how that order is produced cheaply.
  */
 export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, options: CompileOptions = {}): CompiledSearch {
-  const { sortKeys, keyRange, lists, absent } = options;
+  const { sortKeys, keyRange, lists, absent, levelWindowRows } = options;
   const ctx: CompileContext = {
     d: DIALECTS[dialect],
     params: new SqlParams(),
@@ -58,6 +60,7 @@ export function compileSearch(request: SearchRequest, dialect: SearchDialect, sc
     ...(lists === undefined ? {} : { lists }),
     ...(request.fields === null ? {} : { fields: request.fields }),
     ...(absent === undefined ? {} : { absent }),
+    ...(levelWindowRows === undefined ? {} : { levelWindowRows }),
   };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
   const plan = planSearch(request, absent);

@@ -37,6 +37,33 @@ function countIs(node: TextNode, count: number, ctx: CompileContext): string {
 }
 
 /**
+ * The index test every row of a level passes (plan-window.ts WindowOptions.narrow): for each
+ * combination of counts, every count's index query; undefined when some combination asks the
+ * index nothing (a count of 0 of a node not every hit must match). `listed`: every query's
+ * candidates are read ahead already (sqliteDialect.indexListed).
+ */
+function levelIndex(level: ScoreLevel, scoring: readonly TextNode[], ctx: CompileContext): { narrow: (inner: CompileContext) => string; listed: boolean } | undefined {
+  const asks = level.counts.map((counts) =>
+    counts.flatMap((count, j) => {
+      const node = scoring[j] as TextNode;
+      if (count <= 0) return [];
+      const { space, query } = textIndexQuery(node, ctx, count);
+      return query === true ? [] : [{ node, count, space, query }];
+    }),
+  );
+  if (asks.some((combination) => combination.length === 0)) return undefined;
+  const listed = asks.every((combination) => combination.every(({ node, space, query }) => ctx.d.indexListed(node.field, space, query, ctx)));
+  const narrow = (inner: CompileContext) => {
+    const { lists: _lists, ...unlisted } = inner;
+    const tests = asks.map((combination) =>
+      combination.map(({ node, count }) => textPrefilter(node, loose(node, count, inner) ? unlisted : inner, count) as string).join(' AND '),
+    );
+    return `(${tests.map((test) => `(${test})`).join(' OR ')})`;
+  };
+  return { narrow, listed };
+}
+
+/**
  * Rows of a level read in id order before the index is asked (plan-window.ts): by default enough
  * for a page when a few percent of rows pass. A fuzzy level the index names exactly (all of some
  * trigrams) asks it after fewer, about 10 per row wanted: its rows are few where it is not a common
@@ -45,6 +72,7 @@ function countIs(node: TextNode, count: number, ctx: CompileContext): string {
  * the index query alone costs over a common word's trigrams.
  */
 function levelWindow(level: ScoreLevel, scoring: readonly TextNode[], need: number, ctx: CompileContext): number | undefined {
+  if (ctx.levelWindowRows !== undefined) return ctx.levelWindowRows;
   const fuzzy = level.counts.flatMap((counts) => counts.flatMap((count, j) => (scoring[j]?.op === 'fuzzy' ? [loose(scoring[j] as TextNode, count, ctx)] : [])));
   if (fuzzy.length === 0) return undefined;
   return fuzzy.some(Boolean) ? Math.max(10_000, 100 * need) : Math.max(1_000, 10 * need);
@@ -82,7 +110,12 @@ export function levelsSql(
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, levelWindow(level, scoring, need, ctx));
+    const index = levelIndex(level, scoring, ctx);
+    const windowSize = levelWindow(level, scoring, need, ctx);
+    const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
+      ...(windowSize === undefined ? {} : { windowSize }),
+      ...(index ? { narrow: index.narrow, nearless: index.listed } : {}),
+    });
     branches.push(`SELECT * FROM (${rows}) AS l${branches.length}`);
   }
   const planned =

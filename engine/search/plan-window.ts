@@ -9,6 +9,20 @@ const windowRows = (limit: number) => Math.max(5_000, 20 * (limit + 1));
 
 const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
 
+/**
+ * How a plan that knows its rows better shapes an id-ordered read. `windowSize`: the rows read in
+ * id order first (windowRows by default). `narrow`: an index test every row passing the filter
+ * passes too; rows past the window are then its candidates, put in id order first (by reference
+ * to their row, which is fetched and tested only when reached), so a page tests about its own
+ * rows plus the candidates between them, not every candidate. `nearless`: with `narrow`, no
+ * window at all (its candidates are few and already known, SQLite's read-ahead lists).
+ */
+export interface WindowOptions {
+  windowSize?: number;
+  narrow?: (ctx: CompileContext) => string;
+  nearless?: boolean;
+}
+
 /** Where an id-ordered read starts: at the scope's first id, after a cursor's id, or nowhere. */
 export type IdStart = { after: string | null } | 'nothing';
 
@@ -37,7 +51,7 @@ export function idOrderedRows(
   filter: (ctx: CompileContext) => string,
   start: IdStart,
   split: boolean,
-  windowSize = windowRows(limit),
+  options: WindowOptions = {},
 ): string {
   const { d, params } = ctx;
   const id = (alias: string) => d.keyColumn('id', `${alias}.id`);
@@ -45,13 +59,20 @@ export function idOrderedRows(
     start === 'nothing' ? ' AND 1 = 0' : start.after === null ? '' : ` AND ${id(alias)} > ${d.keyParam('id', start.after, ctx)}`;
   const from = (alias: string) => `FROM ${d.table} AS ${alias} WHERE ${scopeWhere(ctx, alias)}${after(alias)}`;
   const order = (alias: string) => orderBy([{ ...ID, expression: `${alias}.id` }], ctx);
-  if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${params.add(limit + 1)}`;
+  const page = () => params.add(limit + 1);
+  const { narrow, windowSize = windowRows(limit) } = options;
+  // Candidates named by the index, in id order, each tested when it is reached: the page's rows are tested, not every candidate's.
+  const candidates = (bound: string) =>
+    `SELECT ${select} FROM (SELECT ${d.tupleId} AS tid, r.id AS id ${from('r')}${bound} AND ${narrow?.(ctx)} ORDER BY ${order('r')}${d.fence}) AS n ${d.candidateRow(ctx)} WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('n')} LIMIT ${page()}`;
+  if (narrow && options.nearless) return candidates('');
+  if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page()}`;
   const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}`;
   const end = `(SELECT max(e.id) FROM (${window}) AS e)`;
-  const page = params.add(limit + 1);
   const near = d.windowAsSubquery
-    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`
-    : `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`;
-  const far = `SELECT ${select} ${from('r')} AND ${id('r')} > ${end} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page}`;
+    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page()}`
+    : `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page()}`;
+  const far = narrow
+    ? candidates(` AND ${id('r')} > ${end}`)
+    : `SELECT ${select} ${from('r')} AND ${id('r')} > ${end} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page()}`;
   return `SELECT * FROM (${near}) AS near UNION ALL SELECT * FROM (${far}) AS far`;
 }

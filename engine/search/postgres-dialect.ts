@@ -68,6 +68,17 @@ export const postgresDialect: SqlDialect = {
   fence: ' OFFSET 0',
   windowAsSubquery: true,
 
+  tupleId: 'r.ctid',
+
+  candidateRow() {
+    // A TID scan per candidate, as it is reached (ctid names one row version for the whole statement).
+    return `CROSS JOIN LATERAL (SELECT * FROM ${RECORD_TABLE} AS l WHERE l.ctid = n.tid OFFSET 0) AS r`;
+  },
+
+  indexListed() {
+    return false;
+  },
+
   lookupRow({ params, scope }) {
     // A LATERAL subquery the planner may not flatten (OFFSET 0): the planned rows are produced once
     // and each gets one primary-key lookup, whatever the planner guesses about their number.

@@ -23,6 +23,8 @@ export interface RunSearchOptions {
   rangeValuesMost?: number;
   /** Internal (tests): the most text index candidates SQLite binds as a list (default INDEX_LIST_MOST, sqlite-index-lists.ts). */
   indexListMost?: number;
+  /** Internal (tests): the rows a score level reads in id order before it asks the index (default: plan-levels.ts levelWindow). */
+  levelWindowRows?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function runSearch(
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
   const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
-  const read = { sortKeys, keyRange, listMost: options.indexListMost };
+  const read = { sortKeys, keyRange, listMost: options.indexListMost, levelWindowRows: options.levelWindowRows };
   const rows =
     planSearch(request).kind === 'levels'
       ? await levelRows(db, dialect, scope, request, read)

@@ -41,6 +41,8 @@ export interface CompileContext {
   readonly fields?: readonly string[];
   /** Fuzzy trigrams no record holds at a field (gram-presence.ts): the index is not asked for them. */
   readonly absent?: AbsentGrams;
+  /** Internal (tests): the rows a score level reads in id order before it asks the index (plan-levels.ts). */
+  readonly levelWindowRows?: number;
 }
 
 /** Groups of fuzzy trigrams, each of which a value must hold one of to be counted (see SqlDialect.textCount). */
@@ -112,6 +114,12 @@ export interface SqlDialect {
   readonly sortKeysRef: string;
   /** `FROM` clause continuation that joins, for each kept sort key row `s`, its record row as `r`. */
   sortKeysRecord(ctx: CompileContext): string;
+  /** The column that names a row's tuple within one statement (SQLite's rowid, PostgreSQL's ctid), for a row `r`. */
+  readonly tupleId: string;
+  /** `FROM` clause continuation that looks up, for each planned candidate `n` (carrying tupleId as `n.tid`), its record row as `r`. */
+  candidateRow(ctx: CompileContext): string;
+  /** Whether an index query's candidates are known already and few (SQLite's read-ahead lists), so reading them costs their count. */
+  indexListed(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): boolean;
   /** Ends a subquery so the planner keeps it as written (computes its columns once, filters after). */
   readonly fence: string;
   /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (see plan-window.ts). */

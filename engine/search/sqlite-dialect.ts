@@ -52,6 +52,17 @@ export const sqliteDialect: SqlDialect = {
   fence: ' LIMIT -1',
   windowAsSubquery: false,
 
+  tupleId: 'r.seq',
+
+  candidateRow() {
+    // CROSS JOIN keeps the candidates outer, in their order: one rowid lookup each, as they are reached.
+    return `CROSS JOIN ${RECORD_TABLE} AS r ON r.seq = n.tid`;
+  },
+
+  indexListed(field, space, query, { lists }) {
+    return typeof query !== 'boolean' && Array.isArray(lists?.found.get(listKey(listQuery(field, space, query))));
+  },
+
   lookupRow() {
     // CROSS JOIN keeps the planned rows outer (SQLite never reorders it): one rowid lookup each.
     return `CROSS JOIN ${RECORD_TABLE} AS r ON r.seq = q.ref`;
