@@ -3,7 +3,7 @@ import { keyedSql } from './plan-keyed.js';
 import { levelsSql } from './plan-levels.js';
 import { rankedSql } from './plan-ranked.js';
 import type { KeyRange } from './key-range.js';
-import type { AbsentGrams } from './gram-presence.js';
+import type { AbsentGrams } from './sql-dialect.js';
 import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';

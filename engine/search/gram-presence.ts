@@ -1,17 +1,9 @@
 import { indexPath } from './field-path.js';
 import { scoringNodes } from './scoring-nodes.js';
-import type { SqlDialect } from './sql-dialect.js';
+import type { AbsentGrams, SqlDialect } from './sql-dialect.js';
 import { SqlParams } from './sql-params.js';
 import { fuzzyGrams } from './text-match.js';
 import type { SearchRequest, SearchScope } from './types.js';
-
-/**
- * The fuzzy trigrams no record of the scope holds at a field, by the field's index path
- * (field-path.ts indexPath). A gram found here counts for no record, so no record's fuzzy count
- * can pass the number of the query's other grams: the score levels above that are empty
- * (score-levels.ts), and the index is asked only for the grams that occur (text-sql.ts).
- */
-export type AbsentGrams = ReadonlyMap<string, ReadonlySet<string>>;
 
 /** A statement that finds a request's absent grams, and how to read its one row. */
 export interface PresenceProbe {

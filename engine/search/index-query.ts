@@ -67,7 +67,10 @@ export function atLeast(units: readonly IndexQuery[], k: number, maxUnits?: numb
       split.map((group) => group.length),
       need,
     );
-    const cost = split.reduce((sum, group, j) => sum + binomial(group.length, thresholds[j] as number) * (maxUnits === undefined ? 1 : (thresholds[j] as number)), 0);
+    const cost = split.reduce(
+      (sum, group, j) => sum + binomial(group.length, thresholds[j] as number) * (maxUnits === undefined ? 1 : (thresholds[j] as number)),
+      0,
+    );
     if (cost <= budget || groups === open.length) {
       return anyOf(split.flatMap((group, j) => subsets(group, thresholds[j] as number).map(allOf)));
     }

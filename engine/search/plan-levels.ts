@@ -42,7 +42,11 @@ function countIs(node: TextNode, count: number, ctx: CompileContext): string {
  * index nothing (a count of 0 of a node not every hit must match). `listed`: every query's
  * candidates are read ahead already (sqliteDialect.indexListed).
  */
-function levelIndex(level: ScoreLevel, scoring: readonly TextNode[], ctx: CompileContext): { narrow: (inner: CompileContext) => string; listed: boolean } | undefined {
+function levelIndex(
+  level: ScoreLevel,
+  scoring: readonly TextNode[],
+  ctx: CompileContext,
+): { narrow: (inner: CompileContext) => string; listed: boolean } | undefined {
   const asks = level.counts.map((counts) =>
     counts.flatMap((count, j) => {
       const node = scoring[j] as TextNode;

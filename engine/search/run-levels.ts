@@ -1,11 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { presenceProbe, type AbsentGrams } from './gram-presence.js';
+import { presenceProbe } from './gram-presence.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
 import { compileRead, postgresRows, sqliteRows, type ReadOptions, type SearchDatabase, type SearchRow } from './search-rows.js';
 import { planSearch } from './search-plan.js';
+import type { AbsentGrams } from './sql-dialect.js';
 import { sqliteDialect } from './sqlite-dialect.js';
+import { sqliteStatement } from './sqlite-statements.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 
 /** One statement of a levels read: its levels, and the rows it stops at. */
@@ -41,12 +43,18 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
  * transaction on a connection of the pool. Given a lone PostgreSQL client, which may be in a
  * transaction of its caller's, all levels are one statement and nothing is probed.
  */
-export async function levelRows(db: SearchDatabase, dialect: SearchDialect, scope: SearchScope, request: SearchRequest, read: ReadOptions): Promise<SearchRow[]> {
+export async function levelRows(
+  db: SearchDatabase,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  request: SearchRequest,
+  read: ReadOptions,
+): Promise<SearchRow[]> {
   if (dialect === 'sqlite') {
     const sqlite = db as BetterSqlite3.Database;
     const probe = presenceProbe(sqliteDialect, scope, request);
     const all = (): SearchRow[] => {
-      const absent = probe?.absent(sqlite.prepare(probe.sql).get(...probe.params) as Record<string, unknown> | undefined);
+      const absent = probe?.absent(sqliteStatement(sqlite, probe.sql).get(...probe.params) as Record<string, unknown> | undefined);
       const reads = levelReads(request, absent);
       let step = reads.next();
       while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, dialect, scope, request, { ...read, absent, levels: step.value })));

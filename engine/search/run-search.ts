@@ -68,4 +68,3 @@ export async function runSearch(
   });
   return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
 }
-

@@ -1,4 +1,4 @@
-import type { AbsentGrams } from './gram-presence.js';
+import type { AbsentGrams } from './sql-dialect.js';
 import type { TextNode } from './scoring-nodes.js';
 import { countAtMost, countOutOf, matchingCount } from './text-sql.js';
 import type { FilterNode } from './types.js';

@@ -1,4 +1,4 @@
-import type { AbsentGrams } from './gram-presence.js';
+import type { AbsentGrams } from './sql-dialect.js';
 import { fewLevels, scoreLevels, type ScoreLevel } from './score-levels.js';
 import { scoringNodes, type TextNode } from './scoring-nodes.js';
 import type { FilterNode, SearchRequest } from './types.js';

@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { compileSearch, type CompiledSearch, type CompileOptions } from './compile-search.js';
 import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
+import { sqliteStatement } from './sqlite-statements.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 
 /** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
@@ -30,7 +31,7 @@ export function compileRead(db: SearchDatabase, dialect: SearchDialect, scope: S
 
 /** Runs one SQLite statement (synchronously: nothing else may use the connection between a read's statements). */
 export function sqliteRows(db: BetterSqlite3.Database, compiled: CompiledSearch): SearchRow[] {
-  return db.prepare(compiled.sql).all(...compiled.params) as SearchRow[];
+  return sqliteStatement(db, compiled.sql).all(...compiled.params) as SearchRow[];
 }
 
 /** Runs one PostgreSQL statement. */

@@ -1,4 +1,3 @@
-import type { AbsentGrams } from './gram-presence.js';
 import type { IndexLists } from './sqlite-index-lists.js';
 import type { KeyRange } from './key-range.js';
 import type { IndexQuery } from './index-query.js';
@@ -17,6 +16,14 @@ export const INDEXED_IN_VALUES = 8;
 
 /** A comparison leaf as the dialects see it (`neq` and `in` are built from `eq` by the compiler). */
 export type LeafOp = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
+
+/**
+ * The fuzzy trigrams no record of the scope holds at a field, by the field's index path
+ * (field-path.ts indexPath), found by gram-presence.ts. A gram found here counts for no record, so no record's fuzzy count
+ * can pass the number of the query's other grams: the score levels above that are empty
+ * (score-levels.ts), and the index is asked only for the grams that occur (text-sql.ts).
+ */
+export type AbsentGrams = ReadonlyMap<string, ReadonlySet<string>>;
 
 /** What one SQL statement is being written for: its dialect, its bound parameters, its scope. */
 export interface CompileContext {

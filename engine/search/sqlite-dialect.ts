@@ -119,7 +119,11 @@ export const sqliteDialect: SqlDialect = {
         .join(' + ');
       // CASE tests its condition with jumps: the gate stops at its first group with no trigram found.
       const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
-      return sqliteBest(node.field, params, (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${count} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`);
+      return sqliteBest(
+        node.field,
+        params,
+        (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${count} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`,
+      );
     }
     // instr() first: a cheap test that rules out most values before the GLOB that checks word edges.
     const found = keywordWords(node.text).map((word) => `(instr(h.v, ${params.add(word)}) > 0 AND h.v GLOB ${params.add(`*${NOT_WORD}${word}${NOT_WORD}*`)})`);

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { RECORD_PATHS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
 import { SqlParams } from './sql-params.js';
+import { sqliteStatement } from './sqlite-statements.js';
 import type { SearchScope } from './types.js';
 
 /**
@@ -58,8 +59,7 @@ export function resolveIndexLists(db: BetterSqlite3.Database, lists: IndexLists)
     const params = new SqlParams();
     const text = `${candidatesSql(query, lists.scope, params)} LIMIT ${params.add(lists.most + 1)}`;
     const { sql, params: values } = params.finish(text, 'sqlite');
-    const seqs = db
-      .prepare(sql)
+    const seqs = sqliteStatement(db, sql)
       .pluck()
       .all(...values) as number[];
     lists.found.set(key, seqs.length > lists.most ? 'many' : seqs);

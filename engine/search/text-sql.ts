@@ -1,6 +1,6 @@
 import { fewerTerms } from './fewer-terms.js';
 import { indexPath } from './field-path.js';
-import type { AbsentGrams } from './gram-presence.js';
+import type { AbsentGrams } from './sql-dialect.js';
 import { allOf, anyOf, atLeast, type IndexQuery } from './index-query.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { CompileContext, IndexSpace } from './sql-dialect.js';
@@ -64,7 +64,10 @@ export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number
     const query = atLeast(units, need, FUZZY_INDEX_UNITS);
     // Without the probe, every trigram stays: one no record holds makes an "all of" part empty at once, where dropping it would not.
     if (!ctx.absent) return { space: 'text', query };
-    return { space: 'text', query: typeof query === 'object' && 'op' in query && query.op === 'or' ? anyOf(query.items.map((item) => fewerTerms(item))) : fewerTerms(query) };
+    return {
+      space: 'text',
+      query: typeof query === 'object' && 'op' in query && query.op === 'or' ? anyOf(query.items.map((item) => fewerTerms(item))) : fewerTerms(query),
+    };
   }
   return { space: 'text', query: fewerTerms(allOf(likePieces(node.text).map((piece) => d.indexText(node.field, piece.text, piece.start, piece.end)))) };
 }
