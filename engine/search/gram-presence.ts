@@ -15,14 +15,15 @@ export interface PresenceProbe {
 /**
  * The statement that asks the text index, one existence probe per trigram of each fuzzy node that
  * scores (an index lookup each, stopping at the first row), which of them no record of the scope
- * holds. Undefined when the request has no fuzzy node that scores.
+ * holds; a trigram whose index term is `common` (the database's statistics say so) is taken to be
+ * held without asking. Undefined when the request has no fuzzy node that scores.
  *
  * What is absent decides which score levels are read, never the plan or its keyset (both follow
  * from the request alone, search-plan.ts), so a cursor stays valid whatever the probe finds on the
  * next page. The probe and the reads it shapes must see one snapshot (run-levels.ts): a gram
  * found absent is then absent from every row those reads test.
  */
-export function presenceProbe(d: SqlDialect, scope: SearchScope, request: SearchRequest): PresenceProbe | undefined {
+export function presenceProbe(d: SqlDialect, scope: SearchScope, request: SearchRequest, common?: ReadonlySet<string>): PresenceProbe | undefined {
   const fuzzy = scoringNodes(request.filter).filter((node) => node.op === 'fuzzy');
   if (fuzzy.length === 0) return undefined;
   const ctx = { d, params: new SqlParams(), scope };
@@ -32,8 +33,8 @@ export function presenceProbe(d: SqlDialect, scope: SearchScope, request: Search
     for (const gram of fuzzyGrams(node.text)) {
       const key = JSON.stringify([path, gram]);
       const query = d.indexGram(node.field, gram);
-      // A gram the index cannot see (pg_trgm keeps no trigram of it) may always be present.
-      if (asks.has(key) || query === true) continue;
+      // A gram the index cannot see (pg_trgm keeps no trigram of it), or one whose term is common, may be present: it is not asked.
+      if (asks.has(key) || query === true || (typeof query === 'object' && 'term' in query && common?.has(query.term))) continue;
       asks.set(key, { path, gram, sql: d.indexMayHold(node.field, 'text', query, ctx) });
     }
   }

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { presenceProbe } from './gram-presence.js';
+import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
 import { compileRead, postgresRows, sqliteRows, type ReadOptions, type SearchDatabase, type SearchRow } from './search-rows.js';
@@ -64,9 +65,11 @@ export async function levelRows(
   }
   if (!('totalCount' in db)) return postgresRows(db as pg.PoolClient | pg.Client, compileRead(db, dialect, scope, request, read));
   const client = await (db as pg.Pool).connect();
+  let broken: Error | undefined;
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const probe = presenceProbe(postgresDialect, scope, request);
+    // The probe reads the index for every term it asks (pg-common-terms.ts): a table scan stops at the first row only where one is.
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off');
+    const probe = presenceProbe(postgresDialect, scope, request, await commonTerms(db, client));
     const absent = probe?.absent((await client.query<Record<string, unknown>>(probe.sql, probe.params)).rows[0]);
     const reads = levelReads(request, absent);
     let step = reads.next();
@@ -74,9 +77,10 @@ export async function levelRows(
     await client.query('COMMIT');
     return step.value;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A connection that cannot even roll back is not handed to the next caller.
+    await client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback instanceof Error ? rollback : new Error(String(rollback))));
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
