@@ -29,12 +29,12 @@ export function compileRead(db: SearchDatabase, dialect: SearchDialect, scope: S
   return compileSearch(request, dialect, scope, { ...options, lists });
 }
 
-/** Runs one SQLite statement (synchronously: nothing else may use the connection between a read's statements). */
+/** Runs one SQLite statement through the kept prepared statements (sqlite-statements.ts), synchronously, so a read's statements have the connection to themselves. */
 export function sqliteRows(db: BetterSqlite3.Database, compiled: CompiledSearch): SearchRow[] {
   return sqliteStatement(db, compiled.sql).all(...compiled.params) as SearchRow[];
 }
 
-/** Runs one PostgreSQL statement. */
+/** Runs one PostgreSQL statement on a pool or on a connection a read holds (run-levels.ts keeps one for its transaction). */
 export async function postgresRows(db: pg.Pool | pg.PoolClient | pg.Client, compiled: CompiledSearch): Promise<SearchRow[]> {
   return (await db.query<SearchRow>(compiled.sql, compiled.params)).rows;
 }
