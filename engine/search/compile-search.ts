@@ -4,8 +4,10 @@ import { levelsSql } from './plan-levels.js';
 import { rankedSql } from './plan-ranked.js';
 import type { KeyRange } from './key-range.js';
 import type { KeptSort } from './sort-key-target.js';
+import type { AbsentGrams } from './sql-dialect.js';
 import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
+import type { ScoreLevel } from './score-levels.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
 import type { CompileContext, SqlDialect, WalkRows } from './sql-dialect.js';
@@ -26,25 +28,32 @@ export interface CompiledSearch {
 
 const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, postgres: postgresDialect };
 
+/** What a search knows before it is compiled (see compileSearch). */
+export interface CompileOptions {
+  /** The kept keys of the first sort key or the first two (sort-keys.ts), read in index order instead of sorting. */
+  sortKeys?: KeptSort;
+  /** A required range an id-ordered request reads from its path's kept keys (range-keys.ts). */
+  keyRange?: KeyRange;
+  /** SQLite: text index candidates read ahead; queries not in it are noted there as wanted. */
+  lists?: IndexLists;
+  /** Fuzzy trigrams no record holds (gram-presence.ts), found in the snapshot the statement reads. */
+  absent?: AbsentGrams;
+  /** Internal (tests): the rows a score level reads in id order before it asks the index. */
+  levelWindowRows?: number | undefined;
+  /** A `levels` plan: the levels this statement reads (default all) and the rows it stops at (default limit + 1). */
+  levels?: { levels: readonly ScoreLevel[]; need: number };
+  /** Internal (tests): PostgreSQL's walk lengths in id order (plan-walk.ts) instead of those it works out. */
+  walkRows?: WalkRows | undefined;
+}
+
 /**
  * Turns a validated request into one parameterized SELECT for the dialect, restricted to one
  * connector's entity. Values and field paths are always bound parameters; only SQL the compiler
  * writes itself reaches the text. Order: explicit sort keys (then id), or score desc then id; the
- * plan (search-plan.ts) decides how that order is produced cheaply. `sortKeys`: the kept keys of
- * the first sort key or the first two (sort-keys.ts), read in index order instead of sorting.
- * `keyRange`: a required range an id-ordered request reads from its path's kept keys (range-keys.ts).
- * `lists` (SQLite): text index candidates read ahead; queries not in it are noted there as wanted.
- * `walkRows` (internal, tests): PostgreSQL's walk lengths in id order (plan-walk.ts).
+ * plan (search-plan.ts) decides how that order is produced cheaply.
  */
-export function compileSearch(
-  request: SearchRequest,
-  dialect: SearchDialect,
-  scope: SearchScope,
-  sortKeys?: KeptSort,
-  keyRange?: KeyRange,
-  lists?: IndexLists,
-  walkRows?: WalkRows,
-): CompiledSearch {
+export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, options: CompileOptions = {}): CompiledSearch {
+  const { sortKeys, keyRange, lists, absent, levelWindowRows, walkRows } = options;
   const ctx: CompileContext = {
     d: DIALECTS[dialect],
     params: new SqlParams(),
@@ -54,14 +63,16 @@ export function compileSearch(
     ...(lists === undefined ? {} : { lists }),
     ...(request.fields === null ? {} : { fields: request.fields }),
     ...(walkRows === undefined ? {} : { walkRows }),
+    ...(absent === undefined ? {} : { absent }),
+    ...(levelWindowRows === undefined ? {} : { levelWindowRows }),
   };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
-  const plan = planSearch(request);
+  const plan = planSearch(request, absent);
   const sql =
     plan.kind === 'keyed'
       ? keyedSql(request, plan.constantScore, slots, ctx)
       : plan.kind === 'levels'
-        ? levelsSql(request, plan.scoring, plan.levels, ctx)
+        ? levelsSql(request, plan.scoring, options.levels?.levels ?? plan.levels, options.levels?.need ?? request.limit + 1, ctx)
         : rankedSql(request, plan.scoring, plan.required, ctx);
   return { ...ctx.params.finish(sql, dialect), slots };
 }

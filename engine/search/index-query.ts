@@ -50,21 +50,27 @@ const MAX_COMBINATIONS = 64;
  * group. Fewer, larger groups are more selective; the planner takes the fewest that stay within
  * the budget (64 sub-queries, or one per unit when there are more units). Units are dealt round-robin, so the units of one group lie far apart in the text
  * (a common word's trigrams rarely fill a whole group together).
+ *
+ * With `maxUnits`, the budget is the units the query names in all (each sub-query names
+ * t_j): what an index pays for, one posting list read per unit named, whatever the others hold.
  */
-export function atLeast(units: readonly IndexQuery[], k: number): IndexQuery {
+export function atLeast(units: readonly IndexQuery[], k: number, maxUnits?: number): IndexQuery {
   const open = units.filter((unit) => unit !== true && unit !== false);
   const certain = units.filter((unit) => unit === true).length;
   const need = k - certain;
   if (need <= 0) return true;
   if (need > open.length) return false;
-  const budget = Math.max(MAX_COMBINATIONS, open.length);
+  const budget = maxUnits ?? Math.max(MAX_COMBINATIONS, open.length);
   for (let groups = 1; groups <= open.length; groups++) {
     const split = dealGroups(open, groups);
     const thresholds = groupThresholds(
       split.map((group) => group.length),
       need,
     );
-    const cost = split.reduce((sum, group, j) => sum + binomial(group.length, thresholds[j] as number), 0);
+    const cost = split.reduce(
+      (sum, group, j) => sum + binomial(group.length, thresholds[j] as number) * (maxUnits === undefined ? 1 : (thresholds[j] as number)),
+      0,
+    );
     if (cost <= budget || groups === open.length) {
       return anyOf(split.flatMap((group, j) => subsets(group, thresholds[j] as number).map(allOf)));
     }

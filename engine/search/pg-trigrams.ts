@@ -19,8 +19,18 @@ import { createHash } from 'node:crypto';
 
 /** The code the index puts before a field's trigrams: what `left(md5(path), 4)` gives in PostgreSQL. */
 export function pathCode(path: string): string {
-  return createHash('md5').update(path, 'utf8').digest('hex').slice(0, 4);
+  let code = codes.get(path);
+  if (code === undefined) {
+    code = createHash('md5').update(path, 'utf8').digest('hex').slice(0, 4);
+    // A search names a path once per index term it writes: the codes of the paths seen are kept (a manifest has a few hundred at most).
+    if (codes.size >= KEPT_CODES) codes.clear();
+    codes.set(path, code);
+  }
+  return code;
 }
+
+const KEPT_CODES = 4096;
+const codes = new Map<string, string>();
 
 const isWordChar = (char: string) => /^[a-z0-9]$/.test(char);
 const isBoundary = (char: string) => char.charCodeAt(0) < 128 && !isWordChar(char);

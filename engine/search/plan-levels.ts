@@ -1,18 +1,40 @@
 import { asksTextIndex, compileFilter } from './compile-filter.js';
 import { boundCandidates } from './bound-candidates.js';
 import { foldFilter } from './fold-filter.js';
+import { fuzzyGate } from './fuzzy-gate.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
 import { idOrderedRows } from './plan-window.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { CompileContext } from './sql-dialect.js';
-import { matchingCount, textPrefilter } from './text-sql.js';
+import { matchingCount, textIndexQuery, textPrefilter } from './text-sql.js';
 import type { FilterNode, SearchRequest } from './types.js';
 
-/** "This text node's count is exactly `count`": the index for at least that many, then the exact count. */
+/**
+ * Whether the index can name a fuzzy count of `count` only loosely: as "k of n" parts rather than
+ * trigrams that must all be there. Such a query costs a posting list read per trigram it names,
+ * and over a common word's trigrams it names most rows (at 100,000 records, scripts/bench-search.ts,
+ * "8 of 9" leaves 4,083 candidates for 2,492 rows), so its rows are better met in id order.
+ */
+function loose(node: TextNode, count: number, ctx: CompileContext): boolean {
+  if (node.op !== 'fuzzy' || count <= 0) return false;
+  const { query } = textIndexQuery(node, ctx, count);
+  return typeof query === 'object' && 'op' in query && query.op === 'or';
+}
+
+/**
+ * "This text node's count is exactly `count`": the index for at least that many, then the exact
+ * count (behind a fuzzy gate, fuzzy-gate.ts). A loose fuzzy count (see loose) asks no index where
+ * rows are tested in id order, and is not read ahead (sqlite-index-lists.ts) for the rows past
+ * them: a page met in id order never reads it.
+ */
 function countIs(node: TextNode, count: number, ctx: CompileContext): string {
-  const exact = `(${ctx.d.textCount(node, ctx)}) = ${count}`;
-  const prefilter = count > 0 ? textPrefilter(node, ctx, count) : null;
+  const exact = `(${ctx.d.textCount(node, ctx, fuzzyGate(node, count, ctx))}) = ${count}`;
+  if (count <= 0) return exact;
+  const isLoose = loose(node, count, ctx);
+  if (isLoose && ctx.probe) return exact;
+  const { lists: _lists, ...unlisted } = ctx;
+  const prefilter = textPrefilter(node, isLoose ? unlisted : ctx, count);
   return prefilter ? `(${prefilter} AND ${exact})` : exact;
 }
 
@@ -38,14 +60,62 @@ function levelGroups(filter: FilterNode, scoring: readonly TextNode[], counts: r
 }
 
 /**
- * The `levels` plan: one branch per score a hit can have (score-levels.ts), best first, each the
- * level's rows in id order read through the id-ordered window (plan-window.ts): the level's
- * combinations of counts, then the filter as that level folds it (levelGroups). The counts come
- * first: a text count rules out most rows at the cost of one test. UNION ALL runs the branches in
- * order and stops once the page is full, so a page costs about what its rows cost, however deep
- * the cursor. The score is a literal per level, so a cursor's score names its level exactly.
+ * The index test every row of a level passes (plan-window.ts WindowOptions.narrow): for each
+ * combination of counts, every count's index query; undefined when some combination asks the
+ * index nothing (a count of 0 of a node not every hit must match). `listed`: every query's
+ * candidates are read ahead already (sqliteDialect.indexListed).
  */
-export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], levels: readonly ScoreLevel[], ctx: CompileContext): string {
+function levelIndex(
+  level: ScoreLevel,
+  scoring: readonly TextNode[],
+  ctx: CompileContext,
+): { narrow: (inner: CompileContext) => string; listed: boolean } | undefined {
+  const asks = level.counts.map((counts) =>
+    counts.flatMap((count, j) => {
+      const node = scoring[j] as TextNode;
+      if (count <= 0) return [];
+      const { space, query } = textIndexQuery(node, ctx, count);
+      return query === true ? [] : [{ node, count, space, query }];
+    }),
+  );
+  if (asks.some((combination) => combination.length === 0)) return undefined;
+  const listed = asks.every((combination) => combination.every(({ node, space, query }) => ctx.d.indexListed(node.field, space, query, ctx)));
+  const narrow = (inner: CompileContext) => {
+    const { lists: _lists, ...unlisted } = inner;
+    const tests = asks.map((combination) =>
+      combination.map(({ node, count }) => textPrefilter(node, loose(node, count, inner) ? unlisted : inner, count) as string).join(' AND '),
+    );
+    return `(${tests.map((test) => `(${test})`).join(' OR ')})`;
+  };
+  return { narrow, listed };
+}
+
+/**
+ * Rows of a level read in id order before the index is asked (plan-window.ts): by default enough
+ * for a page when a few percent of rows pass. A fuzzy level the index names exactly (all of some
+ * trigrams) asks it after fewer, about 10 per row wanted: its rows are few where it is not a common
+ * word (a misspelt query's best level), and each row read costs as much as an index candidate. A
+ * loose one (see loose) reads many more: at 100,000 records, reading 10,000 rows costs about what
+ * the index query alone costs over a common word's trigrams.
+ */
+function levelWindow(level: ScoreLevel, scoring: readonly TextNode[], need: number, ctx: CompileContext): number | undefined {
+  if (ctx.levelWindowRows !== undefined) return ctx.levelWindowRows;
+  const fuzzy = level.counts.flatMap((counts) => counts.flatMap((count, j) => (scoring[j]?.op === 'fuzzy' ? [loose(scoring[j] as TextNode, count, ctx)] : [])));
+  if (fuzzy.length === 0) return undefined;
+  return fuzzy.some(Boolean) ? Math.max(10_000, 100 * need) : Math.max(1_000, 10 * need);
+}
+
+/**
+ * The `levels` plan: one branch per score a hit can have (score-levels.ts; all of them, or one per
+ * statement, run-levels.ts), best first, each the level's rows in id order read through the
+ * id-ordered window (plan-window.ts): the level's combinations of counts, then the filter as that
+ * level folds it (levelGroups). The counts come first: a text count rules out most rows at the cost
+ * of one test. UNION ALL runs the branches in order and
+ * stops once `need` rows are found (the page and one more), so a page costs about what its rows
+ * cost, however deep the cursor. The score is a literal per level, so a cursor's score names its
+ * level exactly.
+ */
+export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], levels: readonly ScoreLevel[], need: number, ctx: CompileContext): string {
   const { d, params } = ctx;
   const [cursorScore, cursorId] = (request.cursor ?? []) as [number?, string?];
   // The scoring nodes are text operators, so the filter asks a text index.
@@ -53,25 +123,34 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
   // Every level's hits pass the request's filter, so its bound candidates hold them all.
   const candidates = boundCandidates(request.filter, ctx);
   const branches: string[] = [];
-  for (const { score, counts } of levels) {
+  for (const level of levels) {
+    const { score, counts } = level;
     if (cursorScore !== undefined && score > cursorScore) continue;
     const groups = levelGroups(request.filter as FilterNode, scoring, counts);
     if (groups.length === 0) continue;
     const filter = (inner: CompileContext) => {
       const tests = groups.map(({ rest, counts: group }) => {
-        const level = group.map((combination) => `(${combination.map((count, j) => countIs(scoring[j] as TextNode, count, inner)).join(' AND ')})`);
-        return rest === true ? `(${level.join(' OR ')})` : `((${level.join(' OR ')}) AND ${compileFilter(rest, inner)})`;
+        const counted = group.map((combination) => `(${combination.map((count, j) => countIs(scoring[j] as TextNode, count, inner)).join(' AND ')})`);
+        return rest === true ? `(${counted.join(' OR ')})` : `((${counted.join(' OR ')}) AND ${compileFilter(rest, inner)})`;
       });
       return `(${tests.join(' OR ')})`;
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    branches.push(`SELECT * FROM (${idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: false })}) AS l${branches.length}`);
+    const index = levelIndex(level, scoring, ctx);
+    const windowSize = levelWindow(level, scoring, need, ctx);
+    const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
+      candidates,
+      walk: false,
+      ...(windowSize === undefined ? {} : { windowSize }),
+      ...(index ? { narrow: index.narrow, nearless: index.listed } : {}),
+    });
+    branches.push(`SELECT * FROM (${rows}) AS l${branches.length}`);
   }
   const planned =
     branches.length === 0
       ? `SELECT ${d.rowRef} AS ref, ${d.keyParam('score', 0, ctx)} AS k0, r.id AS k1 FROM ${d.table} AS r WHERE 1 = 0`
-      : `SELECT * FROM (${branches.join(' UNION ALL ')}) AS u LIMIT ${params.add(request.limit + 1)}`;
+      : `SELECT * FROM (${branches.join(' UNION ALL ')}) AS u LIMIT ${params.add(need)}`;
   const order = orderBy(
     [
       { slot: 'score', expression: 'q.k0', direction: 'desc' },

@@ -10,16 +10,26 @@ const windowRows = (limit: number) => Math.max(5_000, 20 * (limit + 1));
 
 const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
 
+/**
+ * How a plan that knows its rows better shapes an id-ordered read. `windowSize`: the rows read in
+ * id order first (windowRows by default). `narrow`: an index test every row passing the filter
+ * passes too; rows past the window are then its candidates, put in id order first (by reference
+ * to their row, which is fetched and tested only when reached), so a page tests about its own
+ * rows plus the candidates between them, not every candidate. `nearless`: with `narrow`, no
+ * window at all (its candidates are few and already known, SQLite's read-ahead lists).
+ */
+export interface WindowOptions {
+  windowSize?: number;
+  narrow?: (ctx: CompileContext) => string;
+  nearless?: boolean;
+  /** Every hit is among these record seqs (SQLite's bound index lists: bound-candidates.ts), or null. */
+  candidates?: readonly number[] | null;
+  /** Whether PostgreSQL may walk first and let the density it finds decide (plan-walk.ts), instead of a fixed window. */
+  walk?: boolean;
+}
+
 /** Where an id-ordered read starts: at the scope's first id, after a cursor's id, or nowhere. */
 export type IdStart = { after: string | null } | 'nothing';
-
-/** How an id-ordered read that asks a text index may go about it (see idOrderedRows). */
-export interface TextReadWays {
-  /** Every hit is among these record seqs (SQLite's bound index lists: bound-candidates.ts), or null. */
-  readonly candidates: readonly number[] | null;
-  /** Whether PostgreSQL may walk first and let the density it finds decide (plan-walk.ts), instead of a fixed window. */
-  readonly walk: boolean;
-}
 
 /**
  * The first limit + 1 records in id order (from `start`) that pass `filter`, with the columns
@@ -33,7 +43,9 @@ export interface TextReadWays {
  * - otherwise in two parts joined by UNION ALL, which stops as soon as the page is full: the next
  *   few thousand rows in id order (up to the id that ends that window), each tested in turn, so a
  *   common filter fills the page at a bounded cost; then the rows past the window, found however
- *   the planner likes (an index, for a rare filter).
+ *   the planner likes (an index, for a rare filter). The window is `windowSize` rows
+ *   (windowRows unless a plan knows better); with `narrow`, the rows past it are the narrowed
+ *   candidates (see WindowOptions), and with `nearless` there is no window.
  *
  * Rows read in id order are tested with `probe` set, so index filters test rows instead of
  * producing them. SQLite walks a window in id order and stops at a full page on its own;
@@ -50,24 +62,31 @@ export function idOrderedRows(
   filter: (ctx: CompileContext) => string,
   start: IdStart,
   split: boolean,
-  ways: TextReadWays = { candidates: null, walk: false },
+  options: WindowOptions = {},
 ): string {
   const { d, params } = ctx;
-  if (split && ways.candidates !== null) return candidateRows(ctx, limit, select, filter, start, ways.candidates);
+  if (split && options.candidates) return candidateRows(ctx, limit, select, filter, start, options.candidates);
   const id = (alias: string) => d.keyColumn('id', `${alias}.id`);
   const after = (alias: string) =>
     start === 'nothing' ? ' AND 1 = 0' : start.after === null ? '' : ` AND ${id(alias)} > ${d.keyParam('id', start.after, ctx)}`;
   const from = (alias: string) => `FROM ${d.table} AS ${alias} WHERE ${scopeWhere(ctx, alias)}${after(alias)}`;
   const order = (alias: string) => orderBy([{ ...ID, expression: `${alias}.id` }], ctx);
-  if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${params.add(limit + 1)}`;
-  if (d.windowAsSubquery && ways.walk) return walkThenIndexRows(ctx, limit, select, filter, after('w'));
-  const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowRows(limit))}`;
+  const page = () => params.add(limit + 1);
+  const { narrow, windowSize = windowRows(limit) } = options;
+  // Candidates named by the index, in id order, each tested when it is reached: the page's rows are tested, not every candidate's.
+  const narrowed = (bound: string) =>
+    `SELECT ${select} FROM (SELECT ${d.tupleId} AS tid, r.id AS id ${from('r')}${bound} AND ${narrow?.(ctx)} ORDER BY ${order('r')}${d.fence}) AS n ${d.candidateRow(ctx)} WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('n')} LIMIT ${page()}`;
+  if (narrow && options.nearless) return narrowed('');
+  if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page()}`;
+  if (d.windowAsSubquery && options.walk) return walkThenIndexRows(ctx, limit, select, filter, after('w'));
+  const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}`;
   const end = `(SELECT max(e.id) FROM (${window}) AS e)`;
-  const page = params.add(limit + 1);
   const near = d.windowAsSubquery
-    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowRows(limit))}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`
-    : `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page}`;
-  const far = `SELECT ${select} ${from('r')} AND ${id('r')} > ${end} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page}`;
+    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page()}`
+    : `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page()}`;
+  const far = narrow
+    ? narrowed(` AND ${id('r')} > ${end}`)
+    : `SELECT ${select} ${from('r')} AND ${id('r')} > ${end} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page()}`;
   return `SELECT * FROM (${near}) AS near UNION ALL SELECT * FROM (${far}) AS far`;
 }
 

@@ -68,6 +68,17 @@ export const postgresDialect: SqlDialect = {
   fence: ' OFFSET 0',
   windowAsSubquery: true,
 
+  tupleId: 'r.ctid',
+
+  candidateRow() {
+    // A TID scan per candidate, as it is reached (ctid names one row version for the whole statement).
+    return `CROSS JOIN LATERAL (SELECT * FROM ${RECORD_TABLE} AS l WHERE l.ctid = n.tid OFFSET 0) AS r`;
+  },
+
+  indexListed() {
+    return false;
+  },
+
   lookupRow({ params, scope }) {
     // A LATERAL subquery the planner may not flatten (OFFSET 0): the planned rows are produced once
     // and each gets one primary-key lookup, whatever the planner guesses about their number.
@@ -108,7 +119,7 @@ export const postgresDialect: SqlDialect = {
     return `coalesce(jsonb_typeof(${pgAccess('r.data', [field.top, ...field.sub], params)}), 'null') = 'null'`;
   },
 
-  textCount(node, { params }) {
+  textCount(node, { params }, gate) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
       // The pattern first, on the raw text (most rows fail it), then the type: a number's or an object's text must not match.
@@ -119,8 +130,13 @@ export const postgresDialect: SqlDialect = {
       );
     }
     if (node.op === 'fuzzy') {
-      const found = fuzzyGrams(node.text).map((gram) => `(strpos(x.h, ${params.add(gram)}::text) > 0)::int`);
-      return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, found));
+      const found = (gram: string) => `strpos(x.h, ${params.add(gram)}::text) > 0`;
+      const sum = fuzzyGrams(node.text)
+        .map((gram) => `(${found(gram)})::int`)
+        .join(' + ');
+      // CASE evaluates its condition first, and AND and OR stop as soon as they know: the gate stops at its first group with no trigram found.
+      const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
+      return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, [count]));
     }
     const found = keywordWords(node.text).map((word) => `(x.h ~ ${params.add(`${NOT_WORD}${regexEscape(word)}${NOT_WORD}`)}::text)::int`);
     return onceEach(`' ' || ${pgFoldedText(node.field, params)} || ' '`, found);
@@ -162,6 +178,20 @@ export const postgresDialect: SqlDialect = {
     const test = probe ? `ts_match_vq(r.search_trigrams, ${tsquery})` : `r.search_trigrams @@ ${tsquery}`;
     // A record too large for a tsvector keeps NULL there (see record-table.ts) and is always a candidate.
     return `(${test} OR r.search_trigrams IS NULL)`;
+  },
+
+  indexMayHold(_field, _space, query, { params }) {
+    if (typeof query === 'boolean') return query ? 'true' : 'false';
+    // Asked of every scope's rows (the index holds no scope, and a scope test would visit them):
+    // a row of another scope only makes the answer "may" where it is "no". The planner reads the
+    // index for a term its statistics call rare, and scans for one they call common, which a scan
+    // meets within a few rows.
+    return `EXISTS (SELECT 1 FROM ${RECORD_TABLE} AS p WHERE p.search_trigrams @@ ${params.add(renderIndexQuery(query, tsQuote, ' & ', ' | '))}::tsquery)`;
+  },
+
+  indexHoldsEveryRow({ params, scope }) {
+    // A record too large for a tsvector keeps NULL there (see indexFilter); the partial index finds those.
+    return `NOT EXISTS (SELECT 1 FROM ${RECORD_TABLE} AS p WHERE p.connector_id = ${params.add(scope.connectorId)} AND p.entity = ${params.add(scope.entity)} AND p.search_trigrams IS NULL)`;
   },
 
   sortKey(field, { params }) {

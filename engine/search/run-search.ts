@@ -1,21 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { compileSearch, type CompiledSearch } from './compile-search.js';
-import type { KeyRange } from './key-range.js';
-import type { KeptSort } from './sort-key-target.js';
-import type { WalkRows } from './sql-dialect.js';
-import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
-import { encodeCursor } from './cursor.js';
+import { encodeCursor, keySlots } from './cursor.js';
 import { projector } from './project-fields.js';
 import { keyRangeFor } from './range-keys.js';
+import { levelRows } from './run-levels.js';
+import { scoringNodes } from './scoring-nodes.js';
+import { planSearch } from './search-plan.js';
+import { compileRead, postgresRows, sqliteRows, type SearchDatabase, type SearchRow } from './search-rows.js';
 import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
-import { preparedStatement } from './sqlite-statements.js';
-import { queryWithoutJit } from './postgres-no-jit.js';
+import type { WalkRows } from './sql-dialect.js';
 
-/** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
-export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
+export type { SearchDatabase };
 
 /** How a search may touch the database beyond reading. */
 export interface RunSearchOptions {
@@ -29,11 +26,11 @@ export interface RunSearchOptions {
   indexListMost?: number;
   /** Internal (tests): PostgreSQL's walk lengths in id order before it asks a text index (default: worked out, plan-walk.ts). */
   walkRows?: WalkRows;
+  /** Internal (tests): the rows a score level reads in id order before it asks the index (default: plan-levels.ts levelWindow). */
+  levelWindowRows?: number;
 }
 
-/** A result row: id, data, score, then the keyset columns k0..kN. */
-type Row = unknown[];
-/** Where the keyset columns start in a row. */
+/** Where the keyset columns start in a row (id, data, score, k0..kN: compile-search.ts). */
 const KEYS = 3;
 
 /**
@@ -52,14 +49,15 @@ export async function runSearch(
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
   const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
-  const compiled = compileRead(db, dialect, scope, request, { sortKeys, keyRange, listMost: options.indexListMost, walkRows: options.walkRows });
+  const read = { sortKeys, keyRange, listMost: options.indexListMost, levelWindowRows: options.levelWindowRows, walkRows: options.walkRows };
   // Rows as arrays (id, data, score, k0..kN: compile-search.ts), not objects: a page of 1,000 hits builds 1,000 fewer objects.
   const rows =
-    dialect === 'sqlite'
-      ? (preparedStatement(db as BetterSqlite3.Database, compiled.sql)
-          .raw(true)
-          .all(...compiled.params) as Row[])
-      : (await queryWithoutJit<Row>(db as pg.Pool, compiled.sql, compiled.params)).rows;
+    planSearch(request).kind === 'levels'
+      ? await levelRows(db, dialect, scope, request, read)
+      : dialect === 'sqlite'
+        ? sqliteRows(db as BetterSqlite3.Database, compileRead(db, dialect, scope, request, read))
+        : await postgresRows(db as pg.Pool, compileRead(db, dialect, scope, request, read));
+  const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
 
   const count = Math.min(rows.length, request.limit);
   const last = rows[count - 1];
@@ -67,35 +65,14 @@ export async function runSearch(
     rows.length > request.limit && last
       ? encodeCursor(
           request.queryHash,
-          compiled.slots.map((_, i) => last[KEYS + i] as string | number),
+          slots.map((_, i) => last[KEYS + i] as string | number),
         )
       : null;
   const project = projector(request.fields ?? Object.keys(request.searchable));
   const hits: SearchHit[] = new Array<SearchHit>(count);
   for (let i = 0; i < count; i++) {
-    const [id, data, score] = rows[i] as Row;
+    const [id, data, score] = rows[i] as SearchRow;
     hits[i] = { id: id as string, score: Number(score), data: project((typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>) };
   }
   return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
-}
-
-/**
- * Compiles the request; on SQLite, when it asks text indexes, reads their candidates ahead (a
- * bounded read each) and compiles again with them bound: each index query then runs once, and a
- * common one (too many candidates) costs a bounded read instead of a list of every candidate.
- */
-function compileRead(
-  db: SearchDatabase,
-  dialect: SearchDialect,
-  scope: SearchScope,
-  request: SearchRequest,
-  plan: { sortKeys: KeptSort | undefined; keyRange: KeyRange | undefined; listMost: number | undefined; walkRows: WalkRows | undefined },
-): CompiledSearch {
-  const { sortKeys, keyRange, listMost, walkRows } = plan;
-  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, sortKeys, keyRange, undefined, walkRows);
-  const lists = newIndexLists(scope, listMost, db as BetterSqlite3.Database);
-  const first = compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
-  if (lists.wanted.size === 0) return first;
-  resolveIndexLists(db as BetterSqlite3.Database, lists);
-  return compileSearch(request, dialect, scope, sortKeys, keyRange, lists);
 }

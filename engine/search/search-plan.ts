@@ -1,4 +1,5 @@
-import { scoreLevels, type ScoreLevel } from './score-levels.js';
+import type { AbsentGrams } from './sql-dialect.js';
+import { fewLevels, scoreLevels, type ScoreLevel } from './score-levels.js';
 import { scoringNodes, type TextNode } from './scoring-nodes.js';
 import type { FilterNode, SearchRequest } from './types.js';
 
@@ -9,9 +10,8 @@ import type { FilterNode, SearchRequest } from './types.js';
  * - `keyed`: an explicit sort, or no text operator, or a score every hit shares (only `like`s
  *   every hit must match, each worth 1). Rows come in key order straight from the record index,
  *   so the first page stops early; the score is computed for the page's rows only.
- * - `levels`: ordered by score where the score can only take a few values (`like`s and
- *   `keyword`s, see score-levels.ts). Each level is read in id order, best first, so a page stops
- *   as soon as it is full.
+ * - `levels`: ordered by score where the score can only take a few values (score-levels.ts).
+ *   Each level is read in id order, best first, so a page stops as soon as it is full.
  * - `ranked`: any other score order. Text counts are computed once per candidate the indexes
  *   leave, then sorted by score.
  */
@@ -31,13 +31,16 @@ export function requiredTextNodes(filter: FilterNode | null): TextNode[] {
   return found;
 }
 
-/** Picks the plan of a validated request (see SearchPlan). */
-export function planSearch(request: SearchRequest): SearchPlan {
+/**
+ * Picks the plan of a validated request (see SearchPlan). `absent` (gram-presence.ts) only
+ * narrows the score levels a `levels` plan reads, never the plan.
+ */
+export function planSearch(request: SearchRequest, absent?: AbsentGrams): SearchPlan {
   const scoring = scoringNodes(request.filter);
   const required = new Set<FilterNode>(requiredTextNodes(request.filter));
   const allRequired = scoring.every((node) => required.has(node));
   const constantScore = allRequired && scoring.every((node) => node.op === 'like');
   if (request.sort.length > 0 || constantScore) return { kind: 'keyed', constantScore };
-  const levels = scoreLevels(scoring, required);
-  return levels ? { kind: 'levels', scoring, required, levels } : { kind: 'ranked', scoring, required };
+  if (!fewLevels(scoring, required)) return { kind: 'ranked', scoring, required };
+  return { kind: 'levels', scoring, required, levels: scoreLevels(scoring, required, absent) };
 }

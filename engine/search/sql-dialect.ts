@@ -18,6 +18,14 @@ export const INDEXED_IN_VALUES = 8;
 /** A comparison leaf as the dialects see it (`neq` and `in` are built from `eq` by the compiler). */
 export type LeafOp = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
 
+/**
+ * The fuzzy trigrams no record of the scope holds at a field, by the field's index path
+ * (field-path.ts indexPath), found by gram-presence.ts. A gram found here counts for no record, so no record's fuzzy count
+ * can pass the number of the query's other grams: the score levels above that are empty
+ * (score-levels.ts), and the index is asked only for the grams that occur (text-sql.ts).
+ */
+export type AbsentGrams = ReadonlyMap<string, ReadonlySet<string>>;
+
 /** What one SQL statement is being written for: its dialect, its bound parameters, its scope. */
 export interface CompileContext {
   readonly d: SqlDialect;
@@ -43,6 +51,10 @@ export interface CompileContext {
   readonly fields?: readonly string[];
   /** Internal (tests): the lengths of PostgreSQL's walks in id order (plan-walk.ts) instead of those it works out. */
   readonly walkRows?: WalkRows;
+  /** Fuzzy trigrams no record holds at a field (gram-presence.ts): the index is not asked for them. */
+  readonly absent?: AbsentGrams;
+  /** Internal (tests): the rows a score level reads in id order before it asks the index (plan-levels.ts). */
+  readonly levelWindowRows?: number;
 }
 
 /** Rows the first walk tests, and the most rows the walk may go on for after it (plan-walk.ts). */
@@ -50,6 +62,9 @@ export interface WalkRows {
   readonly first?: number;
   readonly budget?: number;
 }
+
+/** Groups of fuzzy trigrams, each of which a value must hold one of to be counted (see SqlDialect.textCount). */
+export type FuzzyGate = readonly (readonly string[])[];
 
 /** Which text index a query was built for: whole words (`keyword`) or literal text (`fuzzy`, `like`, equality). */
 export type IndexSpace = 'words' | 'text';
@@ -82,9 +97,12 @@ export interface SqlDialect {
   /**
    * The exact relevance of a text node as an integer count, never NULL: `like` 1 or 0 (some value
    * matches), `fuzzy` the query trigrams found in the best value, `keyword` the query words found in
-   * any value. The compiler turns counts into matches and scores.
+   * any value. The compiler turns counts into matches and scores. With a fuzzy `gate`, a value
+   * counts only if it holds some trigram of each group, and 0 otherwise: cheaper where most values
+   * fail the gate, and exact wherever the gate holds for every value of the counts asked about
+   * (fuzzy-gate.ts).
    */
-  textCount(node: TextNode, ctx: CompileContext): string;
+  textCount(node: TextNode, ctx: CompileContext, gate?: FuzzyGate): string;
   /** Whether a `like` matches (textCount >= 1, never NULL), when the dialect has a cheaper test than its count. */
   likeMatch?(node: TextNode, ctx: CompileContext): string;
   /** Index query for "the field holds this keyword word". */
@@ -97,6 +115,13 @@ export interface SqlDialect {
   indexFilter(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
   /** The candidates of an index query when they are bound as a list (SQLite: sqlite-index-lists.ts), else null. */
   boundList?(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): readonly number[] | null;
+  /**
+   * A statement-level SQL boolean: whether the index says some row it holds may satisfy `query` at
+   * `field` (false only when none can), found with one index lookup that stops at the first row.
+   */
+  indexMayHold(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
+  /** A statement-level SQL boolean: whether the text index holds every row of the scope (indexMayHold speaks for them all). */
+  indexHoldsEveryRow(ctx: CompileContext): string;
   /** Whether string equality needs an index prefilter (false when equality is indexed already). */
   readonly prefiltersEquality: boolean;
   /** [type rank, number, string] sort key columns of a single-valued field. */
@@ -111,6 +136,12 @@ export interface SqlDialect {
   readonly sortKeysRef: string;
   /** `FROM` clause continuation that joins, for each kept sort key row `s`, its record row as `r`. */
   sortKeysRecord(ctx: CompileContext): string;
+  /** The column that names a row's tuple within one statement (SQLite's rowid, PostgreSQL's ctid), for a row `r`. */
+  readonly tupleId: string;
+  /** `FROM` clause continuation that looks up, for each planned candidate `n` (carrying tupleId as `n.tid`), its record row as `r`. */
+  candidateRow(ctx: CompileContext): string;
+  /** Whether an index query's candidates are known already and few (SQLite's read-ahead lists), so reading them costs their count. */
+  indexListed(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): boolean;
   /** Ends a subquery so the planner keeps it as written (computes its columns once, filters after). */
   readonly fence: string;
   /** Whether an id-ordered window is read as a subquery of the primary key, then filtered (PostgreSQL: plan-window.ts), and a keyed read may walk first (plan-walk.ts). */

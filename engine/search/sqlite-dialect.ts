@@ -31,12 +31,14 @@ function trigramTerms(text: string): IndexQuery {
   return allOf(chars.slice(0, -2).map((_, i) => term(chars.slice(i, i + 3).join(''))));
 }
 
-/** The FTS5 query of an index query at a field: its table, the field's index path, the MATCH text. */
-const listQuery = (field: FieldRef, space: IndexSpace, query: Exclude<IndexQuery, boolean>) => ({
-  table: space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE,
-  path: indexPath(field),
-  match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
-});
+/** An index query as the FTS5 table, field path and MATCH text it is run with. */
+function listQuery(field: FieldRef, space: IndexSpace, query: IndexQuery) {
+  return {
+    table: space === 'words' ? RECORD_WORDS_TABLE : RECORD_TEXT_TABLE,
+    path: indexPath(field),
+    match: renderIndexQuery(query, ftsQuote, ' AND ', ' OR '),
+  };
+}
 
 /**
  * The SQLite dialect: json1 functions over `data` TEXT; FTS5 tables hold each field's text per
@@ -49,6 +51,17 @@ export const sqliteDialect: SqlDialect = {
   prefiltersEquality: true,
   fence: ' LIMIT -1',
   windowAsSubquery: false,
+
+  tupleId: 'r.seq',
+
+  candidateRow() {
+    // CROSS JOIN keeps the candidates outer, in their order: one rowid lookup each, as they are reached.
+    return `CROSS JOIN ${RECORD_TABLE} AS r ON r.seq = n.tid`;
+  },
+
+  indexListed(field, space, query, { lists }) {
+    return typeof query !== 'boolean' && Array.isArray(lists?.found.get(listKey(listQuery(field, space, query))));
+  },
 
   lookupRow() {
     // CROSS JOIN keeps the planned rows outer (SQLite never reorders it): one rowid lookup each.
@@ -93,18 +106,23 @@ export const sqliteDialect: SqlDialect = {
     return `coalesce(${sqliteSingle(field, params).type}, 'null') = 'null'`;
   },
 
-  textCount(node, { params }) {
+  textCount(node, { params }, gate) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
       return sqliteBest(node.field, params, (v) => `CASE WHEN ${v.type} = 'text' AND lower(${v.value}) LIKE ${pattern} ESCAPE '\\' THEN 1 ELSE 0 END`);
     }
     if (node.op === 'fuzzy') {
       // The padded value is computed once per value, in a one-row subquery, then searched per trigram.
-      const found = fuzzyGrams(node.text).map((gram) => `(instr(h.v, ${params.add(gram)}) > 0)`);
+      const found = (gram: string) => `instr(h.v, ${params.add(gram)}) > 0`;
+      const sum = fuzzyGrams(node.text)
+        .map((gram) => `(${found(gram)})`)
+        .join(' + ');
+      // CASE tests its condition with jumps: the gate stops at its first group with no trigram found.
+      const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
       return sqliteBest(
         node.field,
         params,
-        (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${found.join(' + ')} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`,
+        (v) => `CASE WHEN ${v.type} = 'text' THEN (SELECT ${count} FROM (SELECT ' ' || lower(${v.value}) || ' ' AS v) AS h) ELSE 0 END`,
       );
     }
     // instr() first: a cheap test that rules out most values before the GLOB that checks word edges.
@@ -142,6 +160,16 @@ export const sqliteDialect: SqlDialect = {
     if (typeof query === 'boolean') return null;
     const found = lists?.found.get(listKey(listQuery(field, space, query)));
     return Array.isArray(found) ? found : null;
+  },
+
+  indexMayHold(field, space, query, { params, scope }) {
+    if (typeof query === 'boolean') return query ? '1' : '0';
+    return `EXISTS (${candidatesSql(listQuery(field, space, query), scope, params)} LIMIT 1)`;
+  },
+
+  indexHoldsEveryRow() {
+    // The triggers index every row as it is written (engine/store/record-table.ts).
+    return '1';
   },
 
   sortKey(field, { params }) {

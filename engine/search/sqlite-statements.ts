@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** The most statements kept per connection: searches of one shape share their SQL text (values are bound), so a few dozen shapes cover a service's traffic. */
-const KEPT = 64;
+const KEPT = 128;
 
 const kept = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 

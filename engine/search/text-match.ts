@@ -52,21 +52,30 @@ export function likeMatches(value: string, pattern: string): boolean {
   return new RegExp(`^${source}$`, 'u').test(foldCase(value));
 }
 
+/** How many queries' trigrams fuzzyGrams keeps (the oldest go first). */
+const KEPT_GRAMS = 256;
+const gramsOf = new Map<string, readonly string[]>();
+
 /**
  * The distinct trigrams of a `fuzzy` query: folded, whitespace runs collapsed to one space, padded
  * with one space each side (so word starts and ends count, and short words still have grams).
  * Trigrams that span a space reward the words appearing in the query's order. Empty for a query
  * with no words.
  */
-export function fuzzyGrams(query: string): string[] {
+export function fuzzyGrams(query: string): readonly string[] {
+  const known = gramsOf.get(query);
+  if (known) return known;
   const words = foldCase(query)
     .trim()
     .replace(/[ \t\n\r]+/g, ' ');
-  if (words.length === 0) return [];
   const chars = Array.from(` ${words} `);
   const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
-  return [...grams];
+  for (let i = 0; words.length > 0 && i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
+  const found = Object.freeze([...grams]);
+  // A search asks for the same query's trigrams at every step of its compiling (dozens of times): they are kept for a while.
+  if (gramsOf.size >= KEPT_GRAMS) gramsOf.delete(gramsOf.keys().next().value as string);
+  gramsOf.set(query, found);
+  return found;
 }
 
 /** The text a fuzzy gram is looked for in: the folded value padded with one space each side. */

@@ -1,13 +1,34 @@
 import { fewerTerms } from './fewer-terms.js';
-import { allOf, atLeast, type IndexQuery } from './index-query.js';
+import { indexPath } from './field-path.js';
+import type { AbsentGrams } from './sql-dialect.js';
+import { allOf, anyOf, atLeast, type IndexQuery } from './index-query.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { CompileContext, IndexSpace } from './sql-dialect.js';
 import { FUZZY_MIN_SIMILARITY, fuzzyGrams, keywordWords, likePieces } from './text-match.js';
+
+/**
+ * Most trigrams a fuzzy index query names in all (atLeast's unit budget), before each of its
+ * "all of these" parts is cut to a few terms (fewerTerms). A fuzzy query's trigrams are those of
+ * common words more often than not, and each one named costs a read of its posting list: at
+ * 100,000 records (scripts/bench-search.ts) SQLite's FTS5 answers "8 of these 9" spelled out (9
+ * parts of 8) in 30 to 40 ms, as two parts of 5 and 4 in 4 ms, and all 9 in 2 ms, 3 of them in 0.7 ms.
+ */
+const FUZZY_INDEX_UNITS = 9;
 
 /** What a text node's count is out of: 1 for like, the query's trigrams for fuzzy, its words for keyword. */
 export function countOutOf(node: TextNode): number {
   if (node.op === 'like') return 1;
   return node.op === 'fuzzy' ? fuzzyGrams(node.text).length : keywordWords(node.text).length;
+}
+
+/**
+ * The highest count a record can have: a fuzzy node's trigrams less those no record holds
+ * (gram-presence.ts); countOutOf otherwise.
+ */
+export function countAtMost(node: TextNode, absent: AbsentGrams | undefined): number {
+  const found = absent?.get(indexPath(node.field));
+  if (node.op !== 'fuzzy' || !found) return countOutOf(node);
+  return fuzzyGrams(node.text).filter((gram) => !found.has(gram)).length;
 }
 
 /**
@@ -36,14 +57,18 @@ export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number
         need,
       ),
     };
-  if (node.op === 'fuzzy')
+  if (node.op === 'fuzzy') {
+    const absent = ctx.absent?.get(indexPath(node.field));
+    // A gram no record holds is `false`: "k of n" then names only the grams that occur.
+    const units = fuzzyGrams(node.text).map((gram) => (absent?.has(gram) ? false : d.indexGram(node.field, gram)));
+    const query = atLeast(units, need, FUZZY_INDEX_UNITS);
+    // Without the probe, every trigram stays: one no record holds makes an "all of" part empty at once, where dropping it would not.
+    if (!ctx.absent) return { space: 'text', query };
     return {
       space: 'text',
-      query: atLeast(
-        fuzzyGrams(node.text).map((gram) => d.indexGram(node.field, gram)),
-        need,
-      ),
+      query: typeof query === 'object' && 'op' in query && query.op === 'or' ? anyOf(query.items.map((item) => fewerTerms(item))) : fewerTerms(query),
     };
+  }
   return { space: 'text', query: fewerTerms(allOf(likePieces(node.text).map((piece) => d.indexText(node.field, piece.text, piece.start, piece.end)))) };
 }
 

@@ -65,7 +65,7 @@ const PROJECTIONS: string[][] = [
 
 const SCOPE: SearchScope = { connectorId: 'c1', entity: 'tasks' };
 
-/** One query per plan (id order, id order with a text filter: window and rest, sorted, scored levels: keyword, ranked: fuzzy), and its hits as `id:score`. */
+/** One query per plan (id order, id order with a text filter: window and rest, sorted, scored levels: keyword and fuzzy, ranked: too many levels), and its hits as `id:score`. */
 const QUERIES: [Record<string, unknown>, string][] = [
   [{}, 'a1:1 a2:1 a3:1 a4:1 a5:1 a6:1 a7:1'],
   [{ filter: { eq: { done: false } } }, 'a1:1 a3:1 a4:1 a6:1'],
@@ -76,6 +76,10 @@ const QUERIES: [Record<string, unknown>, string][] = [
   [{ filter: { eq: { done: false } }, sort: [{ name: 'asc' }] }, 'a3:1 a1:1 a6:1 a4:1'],
   [{ filter: { keyword: { name: 'alpha report' } } }, 'a1:1 a7:1 a2:0.5 a3:0.5 a5:0.5 a6:0.5'],
   [{ filter: { fuzzy: { name: 'alpha reprot' } } }, 'a1:0.6666666666666666 a7:0.5833333333333334'],
+  [
+    { filter: { or: [{ fuzzy: { name: 'alpha reprot' } }, { keyword: { name: 'gamma beta report alpha x1 x2 x3 x4 x5 x6 x7' } }] } },
+    'a1:0.4242424242424242 a7:0.38257575757575757 a3:0.2537878787878788 a5:0.2537878787878788 a2:0.2159090909090909 a6:0.2159090909090909',
+  ],
 ];
 
 describe.each([

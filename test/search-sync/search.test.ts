@@ -387,13 +387,14 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
       notes: 'v0',
     }));
     await backend.upsert(scope, records, 'gid');
-    // Every plan: id order, explicit sort, score levels (a keyword; a like beside another test), ranked by score (fuzzy).
+    // Every plan: id order, explicit sort, score levels (a keyword; a like beside another test; a fuzzy), ranked by score (too many levels).
     const shapes: unknown[] = [
       { query: {} },
       { query: { sort: [{ num_likes: 'desc' }, { name: 'asc' }] } },
       { query: { filter: { keyword: { name: 'alpha beta task' } } } },
       { query: { filter: { or: [{ like: { name: 'task%alpha' } }, { gte: { num_likes: 0 } }] } } },
       { query: { filter: { fuzzy: { name: 'tassk' } } } },
+      { query: { filter: { or: [{ fuzzy: { name: 'tassk alpah' } }, { keyword: { name: 'a b c d e f g h i j task' } }] } } },
     ];
     for (const shape of shapes) {
       const seen = new Map<string, number>();

@@ -1,0 +1,43 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import { compileSearch, type CompiledSearch, type CompileOptions } from './compile-search.js';
+import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
+import { preparedStatement } from './sqlite-statements.js';
+import { queryWithoutJit } from './postgres-no-jit.js';
+import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
+
+/** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
+export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
+
+/** A row of a compiled search as an array of its columns: id, data, score, then the keyset columns k0..kN (see CompiledSearch). */
+export type SearchRow = unknown[];
+
+/** What compiling a statement takes besides the request, less the SQLite lists (compiled here). */
+export type ReadOptions = Omit<CompileOptions, 'lists'> & { listMost?: number | undefined };
+
+/**
+ * Compiles the request; on SQLite, when it asks text indexes, reads their candidates ahead (a
+ * bounded read each) and compiles again with them bound: each index query then runs once, and a
+ * common one (too many candidates) costs a bounded read instead of a list of every candidate.
+ */
+export function compileRead(db: SearchDatabase, dialect: SearchDialect, scope: SearchScope, request: SearchRequest, read: ReadOptions): CompiledSearch {
+  const { listMost, ...options } = read;
+  if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, options);
+  const lists = newIndexLists(scope, listMost, db as BetterSqlite3.Database);
+  const first = compileSearch(request, dialect, scope, { ...options, lists });
+  if (lists.wanted.size === 0) return first;
+  resolveIndexLists(db as BetterSqlite3.Database, lists);
+  return compileSearch(request, dialect, scope, { ...options, lists });
+}
+
+/** Runs one SQLite statement through the kept prepared statements (sqlite-statements.ts), synchronously, so a read's statements have the connection to themselves. */
+export function sqliteRows(db: BetterSqlite3.Database, compiled: CompiledSearch): SearchRow[] {
+  return preparedStatement(db, compiled.sql)
+    .raw(true)
+    .all(...compiled.params) as SearchRow[];
+}
+
+/** Runs one PostgreSQL statement (JIT off: postgres-no-jit.ts) on a pool or on a connection a read holds (run-levels.ts keeps one for its transaction). */
+export async function postgresRows(db: pg.Pool | pg.PoolClient | pg.Client, compiled: CompiledSearch): Promise<SearchRow[]> {
+  return (await queryWithoutJit<SearchRow>(db, compiled.sql, compiled.params)).rows;
+}
