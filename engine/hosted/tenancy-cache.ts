@@ -8,7 +8,8 @@ const MAX_ENTRIES = 10_000;
  * platform client is live (not revoked), and a tenant's connector row. The mark moves on every
  * write to clients, connectors or credentials, in this process or another on the same database
  * (Store.tenancyMark), and then everything kept is dropped: a revocation, a PATCH, a DELETE or a
- * rotated OAuth token is seen by the very next request. Connectors are kept under their tenant
+ * rotated OAuth token is seen by the very next request (of another process: by the requests of
+ * the next event-loop turn, see Store.tenancyMark). Connectors are kept under their tenant
  * and id together, so another tenant asking for the same id never reaches an entry (it looks up,
  * and gets nothing, as before). Only positive answers are kept: unknown ids cost a lookup each.
  * Kept rows are shared between requests: readers never change them.
