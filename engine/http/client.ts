@@ -125,16 +125,16 @@ export class HttpClient {
   async send(request: OutgoingRequest, call: UpstreamCall): Promise<UpstreamAnswer> {
     const permit = this.egress.permit(request.url, API_PURPOSES);
     this.stats.requests++;
-    return this.limiter.run(call, () => this.attemptAll(request, permit, call));
-  }
-
-  private async attemptAll(request: OutgoingRequest, permit: EgressPermit, call: UpstreamCall): Promise<UpstreamAnswer> {
+    const turn = this.limiter.takeTurn(call);
+    if (turn) await turn;
     const state: AttemptState = { call, sent: 0 };
     try {
       return await this.attemptLoop(request, permit, state);
     } catch (error) {
       this.endAttempt(state);
       throw this.deadlineError(error, call, state) ?? this.toEngineError(error, request);
+    } finally {
+      this.limiter.endTurn(call);
     }
   }
 
@@ -155,9 +155,10 @@ export class HttpClient {
 
   /** One attempt: a slot of the rolling window, then the request; its failure is returned, not thrown. */
   private async attemptOnce(request: OutgoingRequest, permit: EgressPermit, state: AttemptState): Promise<Outcome> {
-    await this.attemptStarting(state);
+    const hold = this.limiter.attempt(state.call);
+    this.attemptStarted(state, hold instanceof Promise ? await hold : hold);
     try {
-      return { answer: await sendAttempt(request, permit.dispatcher, state.call.signal, this.policy.timeout_ms) };
+      return { answer: await sendAttempt(request, permit.dispatcher, state.call, this.policy.timeout_ms) };
     } catch (error) {
       return { error };
     } finally {
@@ -200,10 +201,10 @@ export class HttpClient {
     throw upstreamError(answer, this.policy, this.label, this.redact);
   }
 
-  /** Before each attempt (retries too): a slot of the rolling window, then the counters. */
-  private async attemptStarting(state: AttemptState): Promise<void> {
+  /** Before each attempt (retries too), once it holds its slot of the rolling window: the counters. */
+  private attemptStarted(state: AttemptState, hold: SlotHold): void {
     const { call } = state;
-    state.hold = await this.limiter.attempt(call);
+    state.hold = hold;
     call.attemptStarted();
     this.stats.attempts++;
     this.stats.inFlight++;
@@ -224,7 +225,7 @@ export class HttpClient {
   private deadlineError(error: unknown, call: UpstreamCall, state: AttemptState): EngineError | undefined {
     if (state.stop) return call.exceeded(state.stop.kind, state.stop.neededMs, state.stop.retryAfterMs);
     if (error instanceof EngineError && error.deadline) return error;
-    if (call.signal.aborted) return call.signal.reason as EngineError;
+    if (call.deadlineError) return call.deadlineError;
     return undefined;
   }
 

@@ -1,5 +1,8 @@
+import type { EventEmitter } from 'node:events';
 import { request, type Dispatcher } from 'undici';
+import { AttemptAbort } from './attempt-abort.js';
 import { ACCEPT_ENCODING, bodyText } from './decoded-body.js';
+import type { UpstreamCall } from './upstream-call.js';
 import { USER_AGENT, withClientHeaders } from './user-agent.js';
 
 const API_DEFAULTS = { 'accept-encoding': ACCEPT_ENCODING, 'user-agent': USER_AGENT };
@@ -33,28 +36,31 @@ export class AttemptTimeout extends Error {
 
 /**
  * Sends one attempt through undici and reads its whole answer. It fails with AttemptTimeout when
- * the attempt (connect, headers and body) takes longer than `timeoutMs`, and with the signal's
- * reason when `signal` (the call's deadline) aborts first. Why a timer of its own: undici's
- * headers and body timeouts measure idle gaps, not the attempt.
+ * the attempt (connect, headers and body) takes longer than `timeoutMs`, and with the call's
+ * UPSTREAM_TIMEOUT when the call's deadline passes first. Why a timer of its own: undici's
+ * headers and body timeouts measure idle gaps, not the attempt. The timer is only set when it
+ * could fire before the deadline, which aborts the attempt anyway (the manifests' 30 s timeout
+ * and the 30 s default deadline: it never could).
  */
-export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatcher, signal: AbortSignal | undefined, timeoutMs: number): Promise<RawAnswer> {
-  if (signal?.aborted) throw signal.reason;
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort);
-  const timer = setTimeout(() => controller.abort(new AttemptTimeout(timeoutMs)), timeoutMs);
+export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatcher, call: UpstreamCall | undefined, timeoutMs: number): Promise<RawAnswer> {
+  if (call?.deadlineError) throw call.deadlineError;
+  const abort = new AttemptAbort();
+  const onDeadline = (reason: unknown) => abort.abort(reason);
+  call?.onDeadline(onDeadline);
+  const timer = call === undefined || timeoutMs < call.remaining() ? setTimeout(() => abort.abort(new AttemptTimeout(timeoutMs)), timeoutMs) : undefined;
   try {
     const response = await request(attempt.url, {
       method: attempt.method,
       headers: withClientHeaders(attempt.headers, API_DEFAULTS),
       body: attempt.body ?? null,
       dispatcher,
-      signal: controller.signal,
+      // undici takes an EventEmitter as the signal (see AttemptAbort); its types name Node's class.
+      signal: abort as unknown as EventEmitter,
     });
     const text = await bodyText(response.body, response.headers['content-encoding']);
     return { status: response.statusCode, headers: response.headers, text };
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    if (timer !== undefined) clearTimeout(timer);
+    call?.offDeadline(onDeadline);
   }
 }

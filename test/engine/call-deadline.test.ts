@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { connect, createManualClock, DEFAULT_DEADLINE_MS, type ListResult, type ManualClock } from '../../engine/index.js';
 import { startAsana, type AsanaHarness } from '../support/asana.js';
@@ -88,6 +90,25 @@ describe('the deadline of one call', () => {
     expect(fake.requests.length).toBe(before);
     // The abandoned attempt is still sleeping in the fake; let it finish before the next test arms faults.
     await fakeLogged(before, 1);
+  });
+
+  test('an attempt still running at the deadline is aborted: its connection to the upstream closes', async () => {
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+    // An upstream that never answers: only an aborted attempt ever closes its connection (undici
+    // keeps waiting for the headers for minutes otherwise).
+    const server = createServer((_request, response) => response.on('close', closed));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const connection = connect('hubspot', { credentials: { access_token: 'silent-upstream-token' }, baseUrl: `http://127.0.0.1:${port}` });
+      const error = await failure(connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 200 }));
+      expect(error.deadline).toMatchObject({ deadline_ms: 200, waiting_for: 'attempt', attempts: 1 });
+      await connectionClosed;
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   test('a rate-limit wait that would end after the deadline fails at once, naming the rate limiter', async () => {
