@@ -15,6 +15,7 @@ import { AttemptTimeout, sendAttempt, type HttpMethod, type RawAnswer } from './
 export interface OutgoingRequest {
   method: HttpMethod;
   url: URL;
+  /** Lower-case names, sent as they are: the caller puts API_HEADER_DEFAULTS under its own. */
   headers: Record<string, string>;
   body?: string;
   /** A POST that only reads (a search endpoint): retried like a GET. Writes are never retried. */

@@ -3,9 +3,15 @@ import { request, type Dispatcher } from 'undici';
 import { AttemptAbort } from './attempt-abort.js';
 import { ACCEPT_ENCODING, bodyText } from './decoded-body.js';
 import type { UpstreamCall } from './upstream-call.js';
-import { USER_AGENT, withClientHeaders } from './user-agent.js';
+import { USER_AGENT } from './user-agent.js';
 
-const API_DEFAULTS = { 'accept-encoding': ACCEPT_ENCODING, 'user-agent': USER_AGENT };
+/**
+ * The headers every API request carries unless it sets its own: the encodings the engine decodes
+ * (got asked for them, and they stayed when moving to undici) and its User-Agent. The caller
+ * puts them under the request's own headers (all lower-case: manifest and signer header names
+ * are lower-cased at load), once per call.
+ */
+export const API_HEADER_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({ 'accept-encoding': ACCEPT_ENCODING, 'user-agent': USER_AGENT });
 
 /** The HTTP methods a manifest may use, plus the reads a retry rule may name. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -21,6 +27,7 @@ export interface RawAnswer {
 export interface AttemptRequest {
   method: HttpMethod;
   url: URL;
+  /** Sent as they are: the client's defaults are already in (API_HEADER_DEFAULTS, withClientHeaders). */
   headers: Record<string, string>;
   body?: string;
 }
@@ -51,7 +58,7 @@ export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatche
   try {
     const response = await request(attempt.url, {
       method: attempt.method,
-      headers: withClientHeaders(attempt.headers, API_DEFAULTS),
+      headers: attempt.headers,
       body: attempt.body ?? null,
       dispatcher,
       // undici takes an EventEmitter as the signal (see AttemptAbort); its types name Node's class.

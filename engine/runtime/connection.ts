@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
-import { UpstreamCall, type EgressPolicy, type HttpClient, type Redactor, type UpstreamRequestListener } from '../http/index.js';
+import { API_HEADER_DEFAULTS, UpstreamCall, type EgressPolicy, type HttpClient, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
 import { download, DownloadStream, type CompiledFile } from './download.js';
@@ -289,7 +289,7 @@ export class Connection {
       this.auth.call((authHeaders) => {
         call.spend('refresh', this.clock.now() - authSince);
         if (rendered.credentials !== this.auth.credentials) rendered = { credentials: this.auth.credentials, request: render() };
-        return this.http.send({ ...rendered.request, headers: { ...rendered.request.headers, ...authHeaders } }, call).finally(() => {
+        return this.http.send({ ...rendered.request, headers: { ...API_HEADER_DEFAULTS, ...rendered.request.headers, ...authHeaders } }, call).finally(() => {
           authSince = this.clock.now();
           call.doing('refresh');
         });
