@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AttemptAbort } from './attempt-abort.js';
 import { ACCEPT_ENCODING, bodyText } from './decoded-body.js';
 import type { UpstreamCall } from './upstream-call.js';
@@ -56,11 +56,15 @@ export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatche
   call?.onDeadline(onDeadline);
   const timer = call === undefined || timeoutMs < call.remaining() ? setTimeout(() => abort.abort(new AttemptTimeout(timeoutMs)), timeoutMs) : undefined;
   try {
-    const response = await request(attempt.url, {
+    const { url } = attempt;
+    // The dispatcher's own request, not undici's top-level one: that one only reads origin and
+    // path out of the URL again (and checks its protocol, which the dispatcher's pool does too).
+    const response = await dispatcher.request({
+      origin: url.origin,
+      path: url.pathname + url.search,
       method: attempt.method,
       headers: attempt.headers,
       body: attempt.body ?? null,
-      dispatcher,
       // undici takes an EventEmitter as the signal (see AttemptAbort); its types name Node's class.
       signal: abort as unknown as EventEmitter,
     });
