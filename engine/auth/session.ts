@@ -137,22 +137,18 @@ export class AuthSession {
    */
   async call<T>(send: (authHeaders: Record<string, string>) => Promise<T>): Promise<T> {
     try {
-      return await this.signedCall(send);
+      if (this.needsRefresh()) await this.refresh();
+      const used = this.current.access_token;
+      try {
+        return await send(this.sign());
+      } catch (error) {
+        if (!this.refresher || !(error instanceof EngineError) || error.upstream?.status !== 401) throw error;
+        await this.refresh(used);
+        return await send(this.sign());
+      }
     } catch (error) {
       if (error instanceof EngineError && error.code === 'REAUTH_REQUIRED') await this.reportAuthFailure(error);
       throw error;
-    }
-  }
-
-  private async signedCall<T>(send: (authHeaders: Record<string, string>) => Promise<T>): Promise<T> {
-    if (this.needsRefresh()) await this.refresh();
-    const used = this.current.access_token;
-    try {
-      return await send(this.sign());
-    } catch (error) {
-      if (!this.refresher || !(error instanceof EngineError) || error.upstream?.status !== 401) throw error;
-      await this.refresh(used);
-      return send(this.sign());
     }
   }
 

@@ -139,31 +139,32 @@ export class HttpClient {
     }
   }
 
-  /** Attempts until an answer under 400, a failure that is not retried, or the deadline. */
+  /**
+   * Attempts until an answer under 400, a failure that is not retried, or the deadline. Each
+   * attempt takes a slot of the rolling window, then sends; its failure is kept, not thrown, for
+   * the retry rules.
+   */
   private async attemptLoop(request: OutgoingRequest, permit: EgressPermit, state: AttemptState): Promise<UpstreamAnswer> {
     const retryable = READ_METHODS.has(request.method) || request.readOnly === true;
     for (let attemptCount = 1; ; attemptCount++) {
-      const outcome = await this.attemptOnce(request, permit, state);
-      const { answer } = outcome;
+      const hold = this.limiter.attempt(state.call);
+      this.attemptStarted(state, hold instanceof Promise ? await hold : hold);
+      let answer: RawAnswer | undefined;
+      let error: unknown;
+      try {
+        answer = await sendAttempt(request, permit.dispatcher, state.call, this.policy.timeout_ms);
+      } catch (failure) {
+        error = failure;
+      } finally {
+        this.endAttempt(state);
+      }
       // got's rule with redirects not followed: 2xx and 3xx are answers, the rest are failures.
       if (answer && answer.status < 400) return { status: answer.status, headers: answer.headers, text: answer.text, json: parseJson(answer.text) };
+      const outcome: Outcome = answer ? { answer } : { error };
       const delayMs = retryable ? this.retryDelay(outcome, attemptCount, state) : 0;
       if (delayMs === 0) return this.finalFailure(outcome, request, state);
       this.stats.retries++;
       await this.clock.sleep(delayMs, state.call.signal);
-    }
-  }
-
-  /** One attempt: a slot of the rolling window, then the request; its failure is returned, not thrown. */
-  private async attemptOnce(request: OutgoingRequest, permit: EgressPermit, state: AttemptState): Promise<Outcome> {
-    const hold = this.limiter.attempt(state.call);
-    this.attemptStarted(state, hold instanceof Promise ? await hold : hold);
-    try {
-      return { answer: await sendAttempt(request, permit.dispatcher, state.call, this.policy.timeout_ms) };
-    } catch (error) {
-      return { error };
-    } finally {
-      this.endAttempt(state);
     }
   }
 

@@ -24,10 +24,17 @@ export function decodedBody(body: Readable, encoding: string | string[] | undefi
   return decoder ? pipeline(body, decoder, ignore) : body;
 }
 
-/** Reads a whole answer body as UTF-8 text, decoded first when it is encoded. */
-export async function bodyText(body: Readable & { text(): Promise<string> }, encoding: string | string[] | undefined): Promise<string> {
-  if (decoderFor(encoding) === undefined) return body.text();
+/**
+ * Reads a whole answer body as UTF-8 text, decoded first when it is encoded. Not async itself:
+ * a plain body (the usual case) is undici's own text(), with no promise around it.
+ */
+export function bodyText(body: Readable & { text(): Promise<string> }, encoding: string | string[] | undefined): Promise<string> {
+  const decoder = decoderFor(encoding);
+  return decoder === undefined ? body.text() : decodedText(pipeline(body, decoder, ignore));
+}
+
+async function decodedText(decoded: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of decodedBody(body, encoding)) chunks.push(chunk as Buffer);
+  for await (const chunk of decoded) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
