@@ -1,3 +1,5 @@
+/** Text the form encoding leaves as it is: most names and values (numbers, ids, cursors). */
+const FORM_SAFE = /^[\w.*-]*$/;
 /** What encodeURIComponent leaves as it is and the form encoding does not, and the space it writes as %20. */
 const NOT_FORM = /[!'()~]|%20/g;
 
@@ -15,6 +17,7 @@ function formEscape(match: string): string {
  * as URLSearchParams makes it.
  */
 export function formEncoded(text: string): string {
+  if (FORM_SAFE.test(text)) return text;
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);
