@@ -77,6 +77,11 @@ export class AuthSession {
     return this.current;
   }
 
+  /** Whether a call may wait for a token refresh (OAuth schemes): only then does a call's deadline need to bound the wait around its sends. */
+  get canRefresh(): boolean {
+    return this.refresher !== undefined;
+  }
+
   get schemeName(): string {
     return this.options.scheme.name;
   }

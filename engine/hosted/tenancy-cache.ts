@@ -35,17 +35,20 @@ export class TenancyCache {
   }
 
   /**
-   * The tenant's connector with that id, as Store.getConnector answers it. `checked` is the mark
+   * The tenant's connector with that id, as Store.getConnector answers it: the kept row itself
+   * (no promise: every scoped request asks), or a promise of the lookup. `checked` is the mark
    * this request's authentication read: while it is still the one kept, the store is not asked
    * again (a change committed since then is one this request may not see, as if it had been
    * committed a moment later; the next request sees it).
    */
-  async connector(tenant: Tenant, id: string, checked?: number): Promise<ConnectorRow | undefined> {
+  connector(tenant: Tenant, id: string, checked?: number): ConnectorRow | Promise<ConnectorRow | undefined> {
     const mark = checked !== undefined && checked === this.mark ? checked : this.current();
     // NUL cannot occur in ids or tenant names (the URL and body checks refuse it), so the key is unambiguous.
     const key = `${tenant.clientId}\u0000${tenant.externalUserId}\u0000${id}`;
-    const kept = this.connectors.get(key);
-    if (kept) return kept;
+    return this.connectors.get(key) ?? this.lookUp(tenant, id, key, mark);
+  }
+
+  private async lookUp(tenant: Tenant, id: string, key: string, mark: number): Promise<ConnectorRow | undefined> {
     const row = await this.store.getConnector(tenant, id);
     if (row && this.unchangedSince(mark)) bounded(this.connectors).set(key, row);
     return row;

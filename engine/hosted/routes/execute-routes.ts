@@ -13,7 +13,9 @@ export function registerExecuteRoutes(scoped: FastifyInstance, context: HostedCo
     '/api/v1/connectors/sources/:id/execute',
     { schema: { body: bodySchema('hosted-execute-request') } },
     async (request, reply) => {
-      const row = await context.owned(request, request.params.id);
+      // The kept row comes without a promise: no await (and its turn of the queue) when there is none.
+      const owned = context.owned(request, request.params.id);
+      const row = owned instanceof Promise ? await owned : owned;
       const result = await executeAction(context, tenantOf(request), row, request.body);
       return result instanceof DownloadStream ? sendFile(reply, result) : sendJson(reply, result);
     },
