@@ -1,4 +1,5 @@
-import { systemClock, type Clock, type ClockTimer } from '../clock/index.js';
+import { systemClock, type Clock } from '../clock/index.js';
+import { deadlinesOf, type Deadline } from './deadline-list.js';
 import { UpstreamTimeoutError, type DeadlineReport, type UpstreamInfo } from '../errors.js';
 
 /**
@@ -38,7 +39,8 @@ export class UpstreamCall {
   /** The UPSTREAM_TIMEOUT once the deadline has passed. */
   private passed: UpstreamTimeoutError | undefined;
   private readonly listeners: DeadlineListener[] = [];
-  private readonly timer: ClockTimer;
+  /** This call's place in its clock's deadline list (one timer for every call in flight). */
+  private readonly deadline: Deadline;
   private readonly spent: Spent = { rate_limiter: 0, retry_after: 0, backoff: 0, refresh: 0 };
   private attemptsMs = 0;
   private attemptCount = 0;
@@ -57,7 +59,8 @@ export class UpstreamCall {
   ) {
     this.startedAt = clock.now();
     this.at = this.startedAt + deadlineMs;
-    this.timer = clock.setTimer(() => this.pass(), deadlineMs);
+    this.deadline = { at: this.at, pass: () => this.pass() };
+    deadlinesOf(clock).add(this.deadline);
   }
 
   /** Aborts at the deadline, with the UPSTREAM_TIMEOUT error as its reason. */
@@ -193,7 +196,7 @@ export class UpstreamCall {
 
   /** Ends the call: its deadline no longer fires (a download's stream outlives it). */
   finish(): void {
-    this.timer.cancel();
+    deadlinesOf(this.clock).remove(this.deadline);
   }
 }
 
