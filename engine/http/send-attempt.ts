@@ -1,6 +1,5 @@
-import type { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
-import { AttemptAbort } from './attempt-abort.js';
+import { AnswerReader } from './answer-reader.js';
 import { ACCEPT_ENCODING, bodyText } from './decoded-body.js';
 import type { UpstreamCall } from './upstream-call.js';
 import { USER_AGENT } from './user-agent.js';
@@ -44,32 +43,24 @@ export class AttemptTimeout extends Error {
 /**
  * Sends one attempt through undici and reads its whole answer. It fails with AttemptTimeout when
  * the attempt (connect, headers and body) takes longer than `timeoutMs`, and with the call's
- * UPSTREAM_TIMEOUT when the call's deadline passes first. Why a timer of its own: undici's
- * headers and body timeouts measure idle gaps, not the attempt. The timer is only set when it
- * could fire before the deadline, which aborts the attempt anyway (the manifests' 30 s timeout
- * and the 30 s default deadline: it never could).
+ * UPSTREAM_TIMEOUT when the call's deadline passes first; either aborts the request. Why a timer
+ * of its own: undici's headers and body timeouts measure idle gaps, not the attempt. The timer is
+ * only set when it could fire before the deadline, which aborts the attempt anyway (the
+ * manifests' 30 s timeout and the 30 s default deadline: it never could).
  */
 export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatcher, call: UpstreamCall | undefined, timeoutMs: number): Promise<RawAnswer> {
   if (call?.deadlineError) throw call.deadlineError;
-  const abort = new AttemptAbort();
-  const onDeadline = (reason: unknown) => abort.abort(reason);
+  const reader = new AnswerReader();
+  const onDeadline = (reason: Error) => reader.abort(reason);
   call?.onDeadline(onDeadline);
-  const timer = call === undefined || timeoutMs < call.remaining() ? setTimeout(() => abort.abort(new AttemptTimeout(timeoutMs)), timeoutMs) : undefined;
+  const timer = call === undefined || timeoutMs < call.remaining() ? setTimeout(() => reader.abort(new AttemptTimeout(timeoutMs)), timeoutMs) : undefined;
   try {
     const { url } = attempt;
-    // The dispatcher's own request, not undici's top-level one: that one only reads origin and
-    // path out of the URL again (and checks its protocol, which the dispatcher's pool does too).
-    const response = await dispatcher.request({
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method: attempt.method,
-      headers: attempt.headers,
-      body: attempt.body ?? null,
-      // undici takes an EventEmitter as the signal (see AttemptAbort); its types name Node's class.
-      signal: abort as unknown as EventEmitter,
-    });
-    const text = await bodyText(response.body, response.headers['content-encoding']);
-    return { status: response.statusCode, headers: response.headers, text };
+    // The dispatcher's own dispatch, with a handler that gathers the answer's bytes (AnswerReader).
+    dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: attempt.method, headers: attempt.headers, body: attempt.body ?? null }, reader);
+    const answer = await reader.promise;
+    const text = bodyText(answer.bytes, answer.headers['content-encoding']);
+    return { status: answer.status, headers: answer.headers, text: typeof text === 'string' ? text : await text };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     call?.offDeadline(onDeadline);
