@@ -84,8 +84,18 @@ export class RequestMetrics {
   private readonly byRoute = new Map<string, RequestSeries[]>();
 
   constructor(registry: Registry) {
-    this.requests = new DeferredCounter(registry, { name: 'engine_http_requests_total', help: 'HTTP requests served', labelNames: ['method', 'route', 'status'] });
-    this.latency = new LatencyHistogram({ name: LATENCY_NAME, help: LATENCY_HELP, labelNames: ['method', 'route'], buckets: LATENCY_BUCKETS, registers: [registry] });
+    this.requests = new DeferredCounter(registry, {
+      name: 'engine_http_requests_total',
+      help: 'HTTP requests served',
+      labelNames: ['method', 'route', 'status'],
+    });
+    this.latency = new LatencyHistogram({
+      name: LATENCY_NAME,
+      help: LATENCY_HELP,
+      labelNames: ['method', 'route'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    });
   }
 
   /** Counts one answered request of `route` (a route pattern, or `unmatched`) and its latency. */

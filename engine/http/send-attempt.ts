@@ -57,7 +57,10 @@ export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatche
   try {
     const { url } = attempt;
     // The dispatcher's own dispatch, with a handler that gathers the answer's bytes (AnswerReader).
-    dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: attempt.method, headers: attempt.headers, body: attempt.body ?? null }, reader);
+    dispatcher.dispatch(
+      { origin: url.origin, path: url.pathname + url.search, method: attempt.method, headers: attempt.headers, body: attempt.body ?? null },
+      reader,
+    );
     const answer = await reader.promise;
     const text = bodyText(answer.bytes, answer.headers['content-encoding']);
     return { status: answer.status, headers: answer.headers, text: typeof text === 'string' ? text : await text };

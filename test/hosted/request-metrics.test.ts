@@ -54,7 +54,9 @@ test('every answered request is counted once, by route and status, with a cumula
     `engine_http_requests_total{method="GET",${typed},status="200"} 3`,
     `engine_http_requests_total{method="GET",${typed},status="404"} 2`,
   ]);
-  expect(samples(text, 'engine_http_requests_total', 'route="unmatched"')).toEqual(['engine_http_requests_total{method="GET",route="unmatched",status="404"} 4']);
+  expect(samples(text, 'engine_http_requests_total', 'route="unmatched"')).toEqual([
+    'engine_http_requests_total{method="GET",route="unmatched",status="404"} 4',
+  ]);
 
   for (const [route, count] of [
     ['/healthz', 7],
@@ -81,6 +83,8 @@ test('every answered request is counted once, by route and status, with a cumula
 
   // Counts keep growing across scrapes (each scrape is answered after its own count).
   const again = await scrape();
-  expect(samples(again, 'engine_http_requests_total', 'route="/healthz"')).toEqual(['engine_http_requests_total{method="GET",route="/healthz",status="200"} 7']);
+  expect(samples(again, 'engine_http_requests_total', 'route="/healthz"')).toEqual([
+    'engine_http_requests_total{method="GET",route="/healthz",status="200"} 7',
+  ]);
   expect(samples(again, 'engine_http_requests_total', 'route="/metrics"')[0]).toMatch(/ [2-9]$/);
 });
