@@ -77,6 +77,11 @@ export class AuthSession {
     return this.current;
   }
 
+  /** Whether a call may wait for a token refresh (OAuth schemes): only then does a call's deadline need to bound the wait around its sends. */
+  get canRefresh(): boolean {
+    return this.refresher !== undefined;
+  }
+
   get schemeName(): string {
     return this.options.scheme.name;
   }
@@ -137,22 +142,18 @@ export class AuthSession {
    */
   async call<T>(send: (authHeaders: Record<string, string>) => Promise<T>): Promise<T> {
     try {
-      return await this.signedCall(send);
+      if (this.needsRefresh()) await this.refresh();
+      const used = this.current.access_token;
+      try {
+        return await send(this.sign());
+      } catch (error) {
+        if (!this.refresher || !(error instanceof EngineError) || error.upstream?.status !== 401) throw error;
+        await this.refresh(used);
+        return await send(this.sign());
+      }
     } catch (error) {
       if (error instanceof EngineError && error.code === 'REAUTH_REQUIRED') await this.reportAuthFailure(error);
       throw error;
-    }
-  }
-
-  private async signedCall<T>(send: (authHeaders: Record<string, string>) => Promise<T>): Promise<T> {
-    if (this.needsRefresh()) await this.refresh();
-    const used = this.current.access_token;
-    try {
-      return await send(this.sign());
-    } catch (error) {
-      if (!this.refresher || !(error instanceof EngineError) || error.upstream?.status !== 401) throw error;
-      await this.refresh(used);
-      return send(this.sign());
     }
   }
 

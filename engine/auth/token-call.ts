@@ -5,7 +5,15 @@
  * would burn it).
  */
 import { EngineError, UpstreamError, UpstreamTimeoutError } from '../errors.js';
-import { AttemptTimeout, sendAttempt, type EgressPolicy, type Redactor, type UpstreamRequestListener } from '../http/index.js';
+import {
+  API_HEADER_DEFAULTS,
+  AttemptTimeout,
+  sendAttempt,
+  withClientHeaders,
+  type EgressPolicy,
+  type Redactor,
+  type UpstreamRequestListener,
+} from '../http/index.js';
 import type { OAuth2Spec } from '../manifest/index.js';
 import { compileTemplate, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 
@@ -73,7 +81,7 @@ const CONTENT_TYPES: Record<OAuth2Spec['body_format'], string> = { form: 'applic
  * fields encoded, and their Content-Type unless the manifest's headers name one.
  */
 function encodedFields(call: TokenCall): { headers: Record<string, string>; body?: string } {
-  const headers: Record<string, string> = { ...call.headers, accept: 'application/json' };
+  const headers: Record<string, string> = withClientHeaders({ ...call.headers, accept: 'application/json' }, API_HEADER_DEFAULTS);
   const format = call.bodyFormat;
   if (format === 'query') return { headers };
   const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');

@@ -165,7 +165,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       allowOrigins,
       ...(sandbox ? { oauthApps: sandboxOAuthApps(sandbox) } : {}),
       clientRateLimits: options.rateLimits !== false,
-      // One write per event-loop turn instead of one per line (BatchedLogStream); flushed on exit.
+      // One write per 20 ms at most instead of one per line (BatchedLogStream); flushed on exit.
       logger: { level: process.env.ENGINE_LOG_LEVEL ?? 'info', stream: new BatchedLogStream() },
       ...optional(
         'maxConnectorsPerUser',

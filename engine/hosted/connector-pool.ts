@@ -52,10 +52,18 @@ export class ConnectorPool {
     private readonly options: ConnectorPoolOptions = {},
   ) {}
 
-  /** The connection of a connector the caller already resolved through a user-scoped read. */
-  async connection(row: ConnectorRow): Promise<Connection> {
+  /**
+   * The connection of a connector the caller already resolved through a user-scoped read: the
+   * open one itself when its credentials and config are current (no promise: every execute asks),
+   * else a promise of a new one.
+   */
+  connection(row: ConnectorRow): Connection | Promise<Connection> {
     const cached = this.entries.get(row.id);
     if (cached && cached.version >= row.credentials_version && cached.updatedAt === row.updated_at) return cached.connection;
+    return this.open(row);
+  }
+
+  private async open(row: ConnectorRow): Promise<Connection> {
     const stored = await this.store.readCredentials(row.id);
     if (!stored) throw new Error(`connector ${row.id} has no stored credentials`);
     const credentials = JSON.parse(this.cipher.decrypt(stored.ciphertext)) as Credentials;

@@ -23,7 +23,8 @@ export async function executeAction(
   if (request.action === 'search' && manifest.entities[request.entity]?.sync) {
     return searchCopy({ store, manifest, connectorId: row.id, tenant }, request.entity, request.params ?? {});
   }
-  const connection = await pool.connection(row);
+  const opened = pool.connection(row);
+  const connection = opened instanceof Promise ? await opened : opened;
   const deadlineMs = request.timeout_ms ?? options.executeDeadlineMs;
   const result = await connection.execute(request.entity, request.action, request.params, deadlineMs === undefined ? undefined : { deadlineMs });
   // The upstream took the credentials after all (the grant recovered, a rotated token arrived).

@@ -50,8 +50,11 @@ export interface HostedContext {
   requestSync(tenant: Tenant, id: string, full: boolean, runHere: boolean): Promise<void>;
   syncSummary(tenant: Tenant, id: string): Promise<SyncSummary>;
   syncStatus(tenant: Tenant, id: string): Promise<SyncSummary & { connector_id: string; entities: SyncState[] }>;
-  /** The tenant's connector, or CONNECTOR_NOT_FOUND exactly as for an unknown id. */
-  owned(request: FastifyRequest, id: string): Promise<ConnectorRow>;
+  /**
+   * The tenant's connector, or CONNECTOR_NOT_FOUND exactly as for an unknown id: the row itself
+   * when the tenancy cache keeps it (no promise on the hot path), else a promise of it.
+   */
+  owned(request: FastifyRequest, id: string): ConnectorRow | Promise<ConnectorRow>;
   /** The type's credentials check under the execute deadline; answers the credentials to store (rotated, when it refreshed). */
   checkWithUpstream(
     type: string,
@@ -59,6 +62,12 @@ export interface HostedContext {
     config: Record<string, unknown>,
     connectorId?: string,
   ): Promise<Record<string, unknown>>;
+}
+
+/** The row looked up, or CONNECTOR_NOT_FOUND. */
+function existing(row: ConnectorRow | undefined): ConnectorRow {
+  if (!row) throw connectorNotFound();
+  return row;
 }
 
 /** The tenant a verified token names; the authenticate hook sets it before any scoped route runs. */
@@ -153,10 +162,9 @@ export function createHostedContext(options: HostedServerOptions, log: () => Fas
       if (!summary.running && entities.some((state) => state.status === 'running')) entities = (await store.tenantSyncStates(tenant, id)) ?? [];
       return { connector_id: id, ...summary, entities };
     },
-    async owned(request, id) {
-      const row = await context.tenancy.connector(tenantOf(request), id, request.tenancyMark);
-      if (!row) throw connectorNotFound();
-      return row;
+    owned(request, id) {
+      const found = context.tenancy.connector(tenantOf(request), id, request.tenancyMark);
+      return found instanceof Promise ? found.then(existing) : found;
     },
     checkWithUpstream: (type, credentials, config, connectorId) =>
       pool.checkCredentials({

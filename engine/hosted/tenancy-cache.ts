@@ -8,7 +8,8 @@ const MAX_ENTRIES = 10_000;
  * platform client is live (not revoked), and a tenant's connector row. The mark moves on every
  * write to clients, connectors or credentials, in this process or another on the same database
  * (Store.tenancyMark), and then everything kept is dropped: a revocation, a PATCH, a DELETE or a
- * rotated OAuth token is seen by the very next request. Connectors are kept under their tenant
+ * rotated OAuth token is seen by the very next request (of another process: by the requests of
+ * the next event-loop turn, see Store.tenancyMark). Connectors are kept under their tenant
  * and id together, so another tenant asking for the same id never reaches an entry (it looks up,
  * and gets nothing, as before). Only positive answers are kept: unknown ids cost a lookup each.
  * Kept rows are shared between requests: readers never change them.
@@ -34,17 +35,20 @@ export class TenancyCache {
   }
 
   /**
-   * The tenant's connector with that id, as Store.getConnector answers it. `checked` is the mark
+   * The tenant's connector with that id, as Store.getConnector answers it: the kept row itself
+   * (no promise: every scoped request asks), or a promise of the lookup. `checked` is the mark
    * this request's authentication read: while it is still the one kept, the store is not asked
    * again (a change committed since then is one this request may not see, as if it had been
    * committed a moment later; the next request sees it).
    */
-  async connector(tenant: Tenant, id: string, checked?: number): Promise<ConnectorRow | undefined> {
+  connector(tenant: Tenant, id: string, checked?: number): ConnectorRow | Promise<ConnectorRow | undefined> {
     const mark = checked !== undefined && checked === this.mark ? checked : this.current();
     // NUL cannot occur in ids or tenant names (the URL and body checks refuse it), so the key is unambiguous.
     const key = `${tenant.clientId}\u0000${tenant.externalUserId}\u0000${id}`;
-    const kept = this.connectors.get(key);
-    if (kept) return kept;
+    return this.connectors.get(key) ?? this.lookUp(tenant, id, key, mark);
+  }
+
+  private async lookUp(tenant: Tenant, id: string, key: string, mark: number): Promise<ConnectorRow | undefined> {
     const row = await this.store.getConnector(tenant, id);
     if (row && this.unchangedSince(mark)) bounded(this.connectors).set(key, row);
     return row;

@@ -1,9 +1,18 @@
-/** Reads a dot path (`paging.next.after`) from parsed JSON; '' is the value itself. */
+/** Paths read so far, split once (they come from manifests: a small set); emptied when full. */
+const readers = new Map<string, PathReader>();
+const MAX_READERS = 1024;
+
+/**
+ * Reads a dot path (`paging.next.after`) from parsed JSON; '' is the value itself. The path is
+ * split once and kept: most callers read the same manifest paths on every page.
+ */
 export function readPath(value: unknown, path: string): unknown {
-  if (path === '') return value;
-  let current = value;
-  for (const part of path.split('.')) current = step(current, part);
-  return current;
+  let read = readers.get(path);
+  if (read === undefined) {
+    if (readers.size >= MAX_READERS) readers.clear();
+    readers.set(path, (read = pathReader(path)));
+  }
+  return read(value);
 }
 
 /** Reads one compiled dot path from parsed JSON. */

@@ -15,6 +15,7 @@ import { AttemptTimeout, sendAttempt, type HttpMethod, type RawAnswer } from './
 export interface OutgoingRequest {
   method: HttpMethod;
   url: URL;
+  /** Lower-case names, sent as they are: the caller puts API_HEADER_DEFAULTS under its own. */
   headers: Record<string, string>;
   body?: string;
   /** A POST that only reads (a search endpoint): retried like a GET. Writes are never retried. */
@@ -125,43 +126,45 @@ export class HttpClient {
   async send(request: OutgoingRequest, call: UpstreamCall): Promise<UpstreamAnswer> {
     const permit = this.egress.permit(request.url, API_PURPOSES);
     this.stats.requests++;
-    return this.limiter.run(call, () => this.attemptAll(request, permit, call));
-  }
-
-  private async attemptAll(request: OutgoingRequest, permit: EgressPermit, call: UpstreamCall): Promise<UpstreamAnswer> {
+    const turn = this.limiter.takeTurn(call);
+    if (turn) await turn;
     const state: AttemptState = { call, sent: 0 };
     try {
       return await this.attemptLoop(request, permit, state);
     } catch (error) {
       this.endAttempt(state);
       throw this.deadlineError(error, call, state) ?? this.toEngineError(error, request);
+    } finally {
+      this.limiter.endTurn(call);
     }
   }
 
-  /** Attempts until an answer under 400, a failure that is not retried, or the deadline. */
+  /**
+   * Attempts until an answer under 400, a failure that is not retried, or the deadline. Each
+   * attempt takes a slot of the rolling window, then sends; its failure is kept, not thrown, for
+   * the retry rules.
+   */
   private async attemptLoop(request: OutgoingRequest, permit: EgressPermit, state: AttemptState): Promise<UpstreamAnswer> {
     const retryable = READ_METHODS.has(request.method) || request.readOnly === true;
     for (let attemptCount = 1; ; attemptCount++) {
-      const outcome = await this.attemptOnce(request, permit, state);
-      const { answer } = outcome;
+      const hold = this.limiter.attempt(state.call);
+      this.attemptStarted(state, hold instanceof Promise ? await hold : hold);
+      let answer: RawAnswer | undefined;
+      let error: unknown;
+      try {
+        answer = await sendAttempt(request, permit.dispatcher, state.call, this.policy.timeout_ms);
+      } catch (failure) {
+        error = failure;
+      } finally {
+        this.endAttempt(state);
+      }
       // got's rule with redirects not followed: 2xx and 3xx are answers, the rest are failures.
       if (answer && answer.status < 400) return { status: answer.status, headers: answer.headers, text: answer.text, json: parseJson(answer.text) };
+      const outcome: Outcome = answer ? { answer } : { error };
       const delayMs = retryable ? this.retryDelay(outcome, attemptCount, state) : 0;
       if (delayMs === 0) return this.finalFailure(outcome, request, state);
       this.stats.retries++;
       await this.clock.sleep(delayMs, state.call.signal);
-    }
-  }
-
-  /** One attempt: a slot of the rolling window, then the request; its failure is returned, not thrown. */
-  private async attemptOnce(request: OutgoingRequest, permit: EgressPermit, state: AttemptState): Promise<Outcome> {
-    await this.attemptStarting(state);
-    try {
-      return { answer: await sendAttempt(request, permit.dispatcher, state.call.signal, this.policy.timeout_ms) };
-    } catch (error) {
-      return { error };
-    } finally {
-      this.endAttempt(state);
     }
   }
 
@@ -200,10 +203,10 @@ export class HttpClient {
     throw upstreamError(answer, this.policy, this.label, this.redact);
   }
 
-  /** Before each attempt (retries too): a slot of the rolling window, then the counters. */
-  private async attemptStarting(state: AttemptState): Promise<void> {
+  /** Before each attempt (retries too), once it holds its slot of the rolling window: the counters. */
+  private attemptStarted(state: AttemptState, hold: SlotHold): void {
     const { call } = state;
-    state.hold = await this.limiter.attempt(call);
+    state.hold = hold;
     call.attemptStarted();
     this.stats.attempts++;
     this.stats.inFlight++;
@@ -224,7 +227,7 @@ export class HttpClient {
   private deadlineError(error: unknown, call: UpstreamCall, state: AttemptState): EngineError | undefined {
     if (state.stop) return call.exceeded(state.stop.kind, state.stop.neededMs, state.stop.retryAfterMs);
     if (error instanceof EngineError && error.deadline) return error;
-    if (call.signal.aborted) return call.signal.reason as EngineError;
+    if (call.deadlineError) return call.deadlineError;
     return undefined;
   }
 

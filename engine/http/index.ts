@@ -1,5 +1,5 @@
 export { HttpClient, type OutgoingRequest, type UpstreamAnswer, type HttpStats } from './client.js';
-export { sendAttempt, AttemptTimeout, type HttpMethod, type RawAnswer } from './send-attempt.js';
+export { sendAttempt, AttemptTimeout, API_HEADER_DEFAULTS, type HttpMethod, type RawAnswer } from './send-attempt.js';
 export { decodedBody } from './decoded-body.js';
 export { createRedactor, type Redactor } from './redact.js';
 export { parseRetryAfter } from './retry-after.js';

@@ -54,42 +54,52 @@ export class RequestLimiter {
     this.slots = options.slots ?? new MemoryRateSlots(this.clock);
   }
 
-  /** Runs `task` when a concurrency slot is free for the call's class. */
-  async run<T>(call: UpstreamCall, task: () => Promise<T>): Promise<T> {
-    await this.takeTurn(call);
-    try {
-      return await task();
-    } finally {
-      this.running[call.traffic]--;
-      this.admitTurns();
+  /**
+   * Takes a concurrency turn for the call's class: undefined when one was free and is taken now,
+   * else a promise that resolves once the call holds one (or rejects at its deadline). Hand the
+   * turn back with {@link endTurn}. Why not a promise either way: most calls find a turn free, and
+   * this runs on every call.
+   */
+  takeTurn(call: UpstreamCall): Promise<void> | undefined {
+    const max = this.options.concurrency ?? Number.POSITIVE_INFINITY;
+    if (this.running.interactive + this.running.sync < max && this.turns.size === 0) {
+      this.running[call.traffic]++;
+      return undefined;
     }
+    return this.waitForTurn(call);
+  }
+
+  /** Hands back the turn a call took, letting the next waiter in. */
+  endTurn(call: UpstreamCall): void {
+    this.running[call.traffic]--;
+    this.admitTurns();
   }
 
   /**
-   * Resolves when one more attempt fits in the rolling window; every attempt (retries too) calls
-   * it and releases the hold when its answer (or failure) is in.
+   * A slot of the rolling window for one more attempt: NO_HOLD at once when the window is off,
+   * else a promise of the hold. Every attempt (retries too) asks, and releases the hold when its
+   * answer (or failure) is in.
    */
-  async attempt(call: UpstreamCall): Promise<SlotHold> {
+  attempt(call: UpstreamCall): SlotHold | Promise<SlotHold> {
     const { requests, perMs } = this.options;
     if (!requests || !perMs) return NO_HOLD;
+    return this.waitForSlot(call, requests, perMs);
+  }
+
+  private async waitForSlot(call: UpstreamCall, requests: number, perMs: number): Promise<SlotHold> {
     const since = this.clock.now();
     call.doing('rate_limiter');
     const ahead = this.nextFreeAt - since;
     if (call.expired() || (this.waiting.size > 0 && ahead > call.remaining())) throw call.exceeded('rate_limiter', Math.max(0, ahead));
     const waiter = new Waiter<number>(call, (w) => this.waiting.remove(w));
     this.waiting.push(waiter);
-    void this.pump();
+    void this.pump(requests, perMs);
     const slot = await waiter.promise;
     call.spend('rate_limiter', this.clock.now() - since);
     return this.hold(call.traffic, slot);
   }
 
-  private async takeTurn(call: UpstreamCall): Promise<void> {
-    const max = this.options.concurrency ?? Number.POSITIVE_INFINITY;
-    if (this.running.interactive + this.running.sync < max && this.turns.size === 0) {
-      this.running[call.traffic]++;
-      return;
-    }
+  private async waitForTurn(call: UpstreamCall): Promise<void> {
     if (call.expired()) throw call.exceeded('rate_limiter');
     const since = this.clock.now();
     call.doing('rate_limiter');
@@ -115,10 +125,9 @@ export class RequestLimiter {
    * waiter whose turn it is; otherwise fails the waiters a wait cannot serve in time and sleeps
    * until a slot can be free. One pump runs at a time.
    */
-  private async pump(): Promise<void> {
+  private async pump(requests: number, perMs: number): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
-    const { requests, perMs } = this.options as Required<Pick<LimiterOptions, 'requests' | 'perMs'>>;
     try {
       while (this.waiting.size > 0) {
         const taken = await this.slots.take(requests, perMs, this.options.holdMs ?? DEFAULT_HOLD_MS);

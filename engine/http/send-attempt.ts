@@ -1,8 +1,16 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { AnswerReader } from './answer-reader.js';
 import { ACCEPT_ENCODING, bodyText } from './decoded-body.js';
-import { USER_AGENT, withClientHeaders } from './user-agent.js';
+import type { UpstreamCall } from './upstream-call.js';
+import { USER_AGENT } from './user-agent.js';
 
-const API_DEFAULTS = { 'accept-encoding': ACCEPT_ENCODING, 'user-agent': USER_AGENT };
+/**
+ * The headers every API request carries unless it sets its own: the encodings the engine decodes
+ * (got asked for them, and they stayed when moving to undici) and its User-Agent. The caller
+ * puts them under the request's own headers (all lower-case: manifest and signer header names
+ * are lower-cased at load), once per call.
+ */
+export const API_HEADER_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({ 'accept-encoding': ACCEPT_ENCODING, 'user-agent': USER_AGENT });
 
 /** The HTTP methods a manifest may use, plus the reads a retry rule may name. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -18,6 +26,7 @@ export interface RawAnswer {
 export interface AttemptRequest {
   method: HttpMethod;
   url: URL;
+  /** Sent as they are: the client's defaults are already in (API_HEADER_DEFAULTS, withClientHeaders). */
   headers: Record<string, string>;
   body?: string;
 }
@@ -33,28 +42,30 @@ export class AttemptTimeout extends Error {
 
 /**
  * Sends one attempt through undici and reads its whole answer. It fails with AttemptTimeout when
- * the attempt (connect, headers and body) takes longer than `timeoutMs`, and with the signal's
- * reason when `signal` (the call's deadline) aborts first. Why a timer of its own: undici's
- * headers and body timeouts measure idle gaps, not the attempt.
+ * the attempt (connect, headers and body) takes longer than `timeoutMs`, and with the call's
+ * UPSTREAM_TIMEOUT when the call's deadline passes first; either aborts the request. Why a timer
+ * of its own: undici's headers and body timeouts measure idle gaps, not the attempt. The timer is
+ * only set when it could fire before the deadline, which aborts the attempt anyway (the
+ * manifests' 30 s timeout and the 30 s default deadline: it never could).
  */
-export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatcher, signal: AbortSignal | undefined, timeoutMs: number): Promise<RawAnswer> {
-  if (signal?.aborted) throw signal.reason;
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort);
-  const timer = setTimeout(() => controller.abort(new AttemptTimeout(timeoutMs)), timeoutMs);
+export async function sendAttempt(attempt: AttemptRequest, dispatcher: Dispatcher, call: UpstreamCall | undefined, timeoutMs: number): Promise<RawAnswer> {
+  if (call?.deadlineError) throw call.deadlineError;
+  const reader = new AnswerReader();
+  const onDeadline = (reason: Error) => reader.abort(reason);
+  call?.onDeadline(onDeadline);
+  const timer = call === undefined || timeoutMs < call.remaining() ? setTimeout(() => reader.abort(new AttemptTimeout(timeoutMs)), timeoutMs) : undefined;
   try {
-    const response = await request(attempt.url, {
-      method: attempt.method,
-      headers: withClientHeaders(attempt.headers, API_DEFAULTS),
-      body: attempt.body ?? null,
-      dispatcher,
-      signal: controller.signal,
-    });
-    const text = await bodyText(response.body, response.headers['content-encoding']);
-    return { status: response.statusCode, headers: response.headers, text };
+    const { url } = attempt;
+    // The dispatcher's own dispatch, with a handler that gathers the answer's bytes (AnswerReader).
+    dispatcher.dispatch(
+      { origin: url.origin, path: url.pathname + url.search, method: attempt.method, headers: attempt.headers, body: attempt.body ?? null },
+      reader,
+    );
+    const answer = await reader.promise;
+    const text = bodyText(answer.bytes, answer.headers['content-encoding']);
+    return { status: answer.status, headers: answer.headers, text: typeof text === 'string' ? text : await text };
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    if (timer !== undefined) clearTimeout(timer);
+    call?.offDeadline(onDeadline);
   }
 }

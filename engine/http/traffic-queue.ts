@@ -33,6 +33,11 @@ export class TrafficQueue<T extends { readonly traffic: Traffic }> {
   /** Takes a waiter out (its deadline passed); false when it was not queued. */
   remove(item: T): boolean {
     const lane = this.lanes[item.traffic];
+    // Granted waiters leave from the front: no search, no closure.
+    if (lane[0]?.item === item) {
+      lane.shift();
+      return true;
+    }
     const index = lane.findIndex((entry) => entry.item === item);
     if (index < 0) return false;
     lane.splice(index, 1);

@@ -1,4 +1,5 @@
-import { systemClock, type Clock, type ClockTimer } from '../clock/index.js';
+import { systemClock, type Clock } from '../clock/index.js';
+import { deadlinesOf, type Deadline } from './deadline-list.js';
 import { UpstreamTimeoutError, type DeadlineReport, type UpstreamInfo } from '../errors.js';
 
 /**
@@ -19,18 +20,27 @@ export const MAX_DEADLINE_MS = 2_147_483_647;
 
 type Spent = Record<Exclude<WaitKind, 'attempt'>, number>;
 
+/** Told when a call's deadline passes, with the call's UPSTREAM_TIMEOUT. */
+export type DeadlineListener = (reason: UpstreamTimeoutError) => void;
+
 /**
  * One call (an execute, a page of records(), a download up to its first byte) as the HTTP layer
  * sees it: its traffic class, its deadline, and the ledger of where its time went. Every wait on
  * the way (the rate limiter, Retry-After, back-off, a refresh) and every attempt is bounded by
- * the one deadline: `signal` aborts at it, and a wait that would end after it fails at once
- * through `exceeded`.
+ * the one deadline: its listeners (`onDeadline`) and `signal` hear it, and a wait that would end
+ * after it fails at once through `exceeded`. Why listeners beside the signal: an AbortSignal and
+ * its EventTarget listeners cost several µs per call, and most calls end without a wait; the
+ * signal is made only when something asks for it (a sleep, a download).
  */
 export class UpstreamCall {
   readonly startedAt: number;
   readonly at: number;
-  private readonly controller = new AbortController();
-  private readonly timer: ClockTimer;
+  private controller: AbortController | undefined;
+  /** The UPSTREAM_TIMEOUT once the deadline has passed. */
+  private passed: UpstreamTimeoutError | undefined;
+  private readonly listeners: DeadlineListener[] = [];
+  /** This call's place in its clock's deadline list (one timer for every call in flight). */
+  private readonly deadline: Deadline;
   private readonly spent: Spent = { rate_limiter: 0, retry_after: 0, backoff: 0, refresh: 0 };
   private attemptsMs = 0;
   private attemptCount = 0;
@@ -49,12 +59,40 @@ export class UpstreamCall {
   ) {
     this.startedAt = clock.now();
     this.at = this.startedAt + deadlineMs;
-    this.timer = clock.setTimer(() => this.controller.abort(this.exceeded()), deadlineMs);
+    this.deadline = { at: this.at, pass: () => this.pass() };
+    deadlinesOf(clock).add(this.deadline);
   }
 
   /** Aborts at the deadline, with the UPSTREAM_TIMEOUT error as its reason. */
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.passed) this.controller.abort(this.passed);
+    }
     return this.controller.signal;
+  }
+
+  /** The UPSTREAM_TIMEOUT the deadline passed with, or undefined while it has not. */
+  get deadlineError(): UpstreamTimeoutError | undefined {
+    return this.passed;
+  }
+
+  /** Calls `listener` when the deadline passes (once; never if it has passed already: check {@link deadlineError} first). */
+  onDeadline(listener: DeadlineListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Stops telling `listener` (the wait or attempt it bounds has ended). */
+  offDeadline(listener: DeadlineListener): void {
+    const at = this.listeners.lastIndexOf(listener);
+    if (at >= 0) this.listeners.splice(at, 1);
+  }
+
+  private pass(): void {
+    const error = this.exceeded();
+    this.passed = error;
+    this.controller?.abort(error);
+    for (const listener of this.listeners.splice(0)) listener(error);
   }
 
   /** Milliseconds left (0 once past the deadline). */
@@ -64,7 +102,7 @@ export class UpstreamCall {
 
   /** True once the deadline has passed. */
   expired(): boolean {
-    return this.controller.signal.aborted || this.clock.now() >= this.at;
+    return this.passed !== undefined || this.clock.now() >= this.at;
   }
 
   /** Notes what the call does now, so a deadline that passes meanwhile can say so. */
@@ -141,16 +179,15 @@ export class UpstreamCall {
    */
   race<T>(work: Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(this.controller.signal.reason);
-      if (this.controller.signal.aborted) onAbort();
-      this.controller.signal.addEventListener('abort', onAbort, { once: true });
+      if (this.passed) return reject(this.passed);
+      this.onDeadline(reject);
       work.then(
         (value) => {
-          this.controller.signal.removeEventListener('abort', onAbort);
+          this.offDeadline(reject);
           resolve(value);
         },
         (error: unknown) => {
-          this.controller.signal.removeEventListener('abort', onAbort);
+          this.offDeadline(reject);
           reject(error);
         },
       );
@@ -159,7 +196,7 @@ export class UpstreamCall {
 
   /** Ends the call: its deadline no longer fires (a download's stream outlives it). */
   finish(): void {
-    this.timer.cancel();
+    deadlinesOf(this.clock).remove(this.deadline);
   }
 }
 

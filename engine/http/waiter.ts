@@ -9,7 +9,7 @@ export class Waiter<V> {
   readonly promise: Promise<V>;
   private resolveValue!: (value: V) => void;
   private rejectValue!: (error: unknown) => void;
-  private readonly onAbort: () => void;
+  private readonly onDeadline: () => void;
 
   constructor(
     readonly call: UpstreamCall,
@@ -19,11 +19,11 @@ export class Waiter<V> {
       this.resolveValue = resolve;
       this.rejectValue = reject;
     });
-    this.onAbort = () => {
+    this.onDeadline = () => {
       onExpire(this);
       this.fail(call.exceeded('rate_limiter'));
     };
-    call.signal.addEventListener('abort', this.onAbort, { once: true });
+    call.onDeadline(this.onDeadline);
   }
 
   get traffic(): UpstreamCall['traffic'] {
@@ -32,13 +32,13 @@ export class Waiter<V> {
 
   /** Hands the waiter its value. */
   grant(value: V): void {
-    this.call.signal.removeEventListener('abort', this.onAbort);
+    this.call.offDeadline(this.onDeadline);
     this.resolveValue(value);
   }
 
   /** Fails the waiter (a wait that cannot end in time, a store that cannot be reached). */
   fail(error: unknown): void {
-    this.call.signal.removeEventListener('abort', this.onAbort);
+    this.call.offDeadline(this.onDeadline);
     this.rejectValue(error);
   }
 }

@@ -1,6 +1,7 @@
 import { InvalidConfigError, InvalidParamsError } from '../errors.js';
 import type { OutgoingRequest } from '../http/index.js';
 import type { ActionSpec, TemplateTree } from '../manifest/index.js';
+import { formEncoded } from './form-encode.js';
 import { compilePath, compileTemplate, type CompiledPath, type CompiledTemplate, type TemplateContext } from '../template/index.js';
 
 type CompiledTree = CompiledTemplate | CompiledTree[] | { [key: string]: CompiledTree } | number | boolean | null;
@@ -116,6 +117,39 @@ function baseOf(baseUrl: string): { origin: string; basePath: string } {
 }
 
 /**
+ * The URL of one call, checked: whatever the params hold, it stays on the base URL's origin and
+ * under its path. The query goes into the text the URL is parsed from, encoded as
+ * url.searchParams.append encodes it (appending makes the URL serialize and parse itself again
+ * when its query is next read, once per call); a manifest path holding its own query or fragment
+ * takes that way still.
+ */
+function requestUrl(compiled: CompiledRequest, context: TemplateContext, baseUrl: string): URL {
+  const { origin, basePath } = baseOf(baseUrl);
+  const path = compiled.path.render(context);
+  const inline = !path.includes('?') && !path.includes('#');
+  let query = '';
+  if (inline) {
+    for (const [name, template] of compiled.query) {
+      const text = queryText(template.value(context));
+      if (text !== undefined) query += `${query === '' ? '?' : '&'}${formEncoded(name)}=${formEncoded(text)}`;
+    }
+  }
+  const url = new URL(origin + basePath + path + query);
+  if (url.origin !== origin || !url.pathname.startsWith(basePath + '/')) {
+    throw new InvalidParamsError('params would move the request off the upstream API', {
+      details: [{ path: '/', message: 'path params must stay inside their segment' }],
+    });
+  }
+  if (!inline) {
+    for (const [name, template] of compiled.query) {
+      const text = queryText(template.value(context));
+      if (text !== undefined) url.searchParams.append(name, text);
+    }
+  }
+  return url;
+}
+
+/**
  * Renders the request of one call. The URL is checked after rendering as well: whatever the
  * params hold, the request stays on the base URL's origin and under its path.
  */
@@ -125,17 +159,7 @@ export function renderRequest(
   baseUrl: string,
 ): Omit<OutgoingRequest, 'headers'> & { headers: Record<string, string> } {
   if (compiled.requiredConfig.length > 0) checkRequiredConfig(compiled, context);
-  const { origin, basePath } = baseOf(baseUrl);
-  const url = new URL(origin + basePath + compiled.path.render(context));
-  if (url.origin !== origin || !url.pathname.startsWith(basePath + '/')) {
-    throw new InvalidParamsError('params would move the request off the upstream API', {
-      details: [{ path: '/', message: 'path params must stay inside their segment' }],
-    });
-  }
-  for (const [name, template] of compiled.query) {
-    const text = queryText(template.value(context));
-    if (text !== undefined) url.searchParams.append(name, text);
-  }
+  const url = requestUrl(compiled, context, baseUrl);
   const headers: Record<string, string> = {};
   for (const [name, template] of compiled.headers) {
     const text = queryText(template.value(context));

@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import { PaginationLoopError, SearchUnavailableError, UnknownEntityError, UnsupportedActionError } from '../errors.js';
 import type { AuthSession } from '../auth/index.js';
-import { UpstreamCall, type EgressPolicy, type HttpClient, type Redactor, type UpstreamRequestListener } from '../http/index.js';
+import { API_HEADER_DEFAULTS, UpstreamCall, type EgressPolicy, type HttpClient, type Redactor, type UpstreamRequestListener } from '../http/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
 import { download, DownloadStream, type CompiledFile } from './download.js';
@@ -136,7 +136,7 @@ export class Connection {
     const call = this.startCall(compiled, options);
     try {
       if (compiled.file) return await this.startDownload(compiled, checked, (await this.fetchPage(compiled, checked, call)).records[0] as RecordData, call);
-      const page = await this.readPage(compiled, checked, call);
+      const page = this.excluded(compiled, await this.fetchPage(compiled, checked, call));
       if (compiled.spec.response.record !== undefined) return { data: page.records[0] as RecordData, meta: page.meta };
       return { data: page.records, meta: page.meta };
     } finally {
@@ -189,7 +189,7 @@ export class Connection {
     const param = paging.describe().pagination_param ?? '';
     for (;;) {
       const call = this.startCall(compiled, options);
-      const page = await this.readPage(compiled, current, call).finally(() => call.finish());
+      const page = this.excluded(compiled, await this.fetchPage(compiled, current, call).finally(() => call.finish()));
       if (guard.samePageAgain(page.records)) {
         throw new PaginationLoopError(
           `${compiled.label}: the upstream answered the same page again for ${param} ${JSON.stringify(current[param])}; stopping instead of looping`,
@@ -244,9 +244,9 @@ export class Connection {
     }
   }
 
-  /** One page of records, with the action's exclusion rules applied under this connection's config. */
-  private async readPage(compiled: CompiledAction, params: Record<string, unknown>, call: UpstreamCall): Promise<ExtractedPage> {
-    const page = await this.fetchPage(compiled, params, call);
+  /** A page with the action's exclusion rules applied under this connection's config (no promise of its own: execute awaits the fetch). */
+  private excluded(compiled: CompiledAction, page: ExtractedPage): ExtractedPage {
+    if (compiled.spec.exclude_records === undefined) return page;
     return excludeRecords(page, activeExclusions(compiled.spec.exclude_records, this.config), compiled.spec.response.record !== undefined, compiled.label);
   }
 
@@ -285,16 +285,18 @@ export class Connection {
     let rendered = { credentials: this.auth.credentials, request: render() };
     let authSince = this.clock.now();
     call.doing('refresh');
-    const answer = await call.race(
-      this.auth.call((authHeaders) => {
-        call.spend('refresh', this.clock.now() - authSince);
-        if (rendered.credentials !== this.auth.credentials) rendered = { credentials: this.auth.credentials, request: render() };
-        return this.http.send({ ...rendered.request, headers: { ...rendered.request.headers, ...authHeaders } }, call).finally(() => {
-          authSince = this.clock.now();
-          call.doing('refresh');
-        });
-      }),
-    );
+    const signed = this.auth.call(async (authHeaders) => {
+      call.spend('refresh', this.clock.now() - authSince);
+      if (rendered.credentials !== this.auth.credentials) rendered = { credentials: this.auth.credentials, request: render() };
+      try {
+        return await this.http.send({ ...rendered.request, headers: { ...API_HEADER_DEFAULTS, ...rendered.request.headers, ...authHeaders } }, call);
+      } finally {
+        authSince = this.clock.now();
+        call.doing('refresh');
+      }
+    });
+    // Without a refresh to wait for, the sends are all there is, and each is bounded by the deadline itself.
+    const answer = await (this.auth.canRefresh ? call.race(signed) : signed);
     return compiled.extract(answer, params);
   }
 }

@@ -130,6 +130,11 @@ class SqliteStore implements Store {
   /** See tenancyMark: this connection's own tenancy writes, and the data_version last seen. */
   private mark = 0;
   private dataVersion = -1;
+  /** Whether data_version was read in this event-loop turn (tenancyMark); cleared in the turn's check phase. */
+  private versionReadThisTurn = false;
+  private readonly endTurn = (): void => {
+    this.versionReadThisTurn = false;
+  };
   /** The pace of those writes, kept from batch to batch. */
   private readonly loopSizer = new ChunkSizer(LOOP_CHUNK_BUDGET);
 
@@ -405,9 +410,23 @@ class SqliteStore implements Store {
   /**
    * data_version moves when another connection commits (other processes, the write thread: then
    * more often than tenancy changes, which only costs the lookups again); it never moves for this
-   * connection's own commits, which changedTenancy counts instead.
+   * connection's own commits, which changedTenancy counts instead, at once.
+   *
+   * data_version is read at most once per event-loop turn: the requests handled until the
+   * turn's check phase (setImmediate) share the first one's read. Why: a read opens and closes a
+   * read transaction (two file locks: 4 µs alone, several times that under load), which was once
+   * per request. What it changes: a commit of another process is seen by the requests of the
+   * turns after the one that read the old version; a request handled in the same turn as the
+   * commit may miss it, as if it had committed a moment later. That is the window of the
+   * PostgreSQL path (postgres-tenancy.ts), where a commit is seen once its NOTIFY has been read:
+   * requests handled before that read, in that turn or earlier ones, miss it too. A row looked
+   * up after a commit the turn's read missed is dropped at the next read (the version moved), so
+   * nothing stale outlives the turn.
    */
   tenancyMark(): number {
+    if (this.versionReadThisTurn) return this.mark;
+    this.versionReadThisTurn = true;
+    setImmediate(this.endTurn);
     const version = this.stmt.dataVersion.get() as number;
     if (version !== this.dataVersion) {
       this.dataVersion = version;

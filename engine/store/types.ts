@@ -396,9 +396,12 @@ export interface Store {
    * changed, through this store or any other process on the same database: what lets the hosted
    * service keep the client and connector it looked up until they change, for one cheap check per
    * request instead of the lookups. SQLite reads `PRAGMA data_version` (it moves when another
-   * connection commits) and counts this connection's own writes; PostgreSQL hears every such write
-   * on a LISTEN connection, and answers a new number on every call while that connection is not
-   * listening (not yet, or dropped), so nothing is kept across a gap in which a change went unheard.
+   * connection commits; read at most once per event-loop turn, see sqlite-store.ts) and counts
+   * this connection's own writes; PostgreSQL hears every such write on a LISTEN connection, and
+   * answers a new number on every call while that connection is not listening (not yet, or
+   * dropped), so nothing is kept across a gap in which a change went unheard. Either way a change
+   * by another process is seen by every event-loop turn after the one in which it reached this
+   * process (its commit; on PostgreSQL its NOTIFY).
    */
   tenancyMark(): number;
 

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { connect, createManualClock, DEFAULT_DEADLINE_MS, type ListResult, type ManualClock } from '../../engine/index.js';
 import { startAsana, type AsanaHarness } from '../support/asana.js';
@@ -88,6 +90,58 @@ describe('the deadline of one call', () => {
     expect(fake.requests.length).toBe(before);
     // The abandoned attempt is still sleeping in the fake; let it finish before the next test arms faults.
     await fakeLogged(before, 1);
+  });
+
+  test('an attempt still running at the deadline is aborted: its connection to the upstream closes', async () => {
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+    // An upstream that never answers: only an aborted attempt ever closes its connection (undici
+    // keeps waiting for the headers for minutes otherwise).
+    const server = createServer((_request, response) => response.on('close', closed));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const connection = connect('hubspot', { credentials: { access_token: 'silent-upstream-token' }, baseUrl: `http://127.0.0.1:${port}` });
+      const error = await failure(connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs: 200 }));
+      expect(error.deadline).toMatchObject({ deadline_ms: 200, waiting_for: 'attempt', attempts: 1 });
+      await connectionClosed;
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  test('calls in flight together each end at their own deadline, whatever order they started in', async () => {
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const clock = createManualClock();
+      const connection = connect('hubspot', { credentials: { access_token: 'silent-upstream-token' }, baseUrl: `http://127.0.0.1:${port}`, clock });
+      const ended: number[] = [];
+      // Started longest first: each later one ends before the ones started before it.
+      const calls = [5000, 3000, 1000].map((deadlineMs) =>
+        failure(connection.execute('contacts', 'list', { limit: 1 }, { deadlineMs })).then((error) => {
+          ended.push(error.deadline!.deadline_ms);
+          return error;
+        }),
+      );
+      await waitFor(() => connection.stats.inFlight === 3, { what: 'the three attempts to be sent', timeoutMs: 10_000 });
+      await clock.advance(1000);
+      await waitFor(() => ended.length === 1, { what: 'the 1000 ms call to end', timeoutMs: 10_000 });
+      await clock.advance(1999);
+      expect(ended).toEqual([1000]);
+      await clock.advance(1);
+      await waitFor(() => ended.length === 2, { what: 'the 3000 ms call to end', timeoutMs: 10_000 });
+      await clock.advance(2000);
+      const errors = await Promise.all(calls);
+      expect(ended).toEqual([1000, 3000, 5000]);
+      for (const error of errors) expect(error.deadline).toMatchObject({ waiting_for: 'attempt', attempts: 1, elapsed_ms: error.deadline!.deadline_ms });
+      expect(clock.pending()).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   test('a rate-limit wait that would end after the deadline fails at once, naming the rate limiter', async () => {

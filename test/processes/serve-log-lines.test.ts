@@ -1,5 +1,5 @@
 /**
- * `connector-engine serve` writes its log lines in batches (one write per event-loop turn, not one
+ * `connector-engine serve` writes its log lines in batches (one write per 20 ms at most, not one
  * per line): every line still comes out whole, one JSON object a line, and the lines of the last
  * requests and of the shutdown are out by the time a SIGTERM'd server has exited.
  */
@@ -16,7 +16,7 @@ test('the request lines of a burst and the shutdown line are all written, whole,
   const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'log-lines-')), 'engine.db')}`;
   const serve = await startServe({}, ['--no-sync', '--database-url', databaseUrl]);
   const token = await platformToken(serve.url, databaseUrl);
-  // Concurrent, so several requests end in one event-loop turn and share a write.
+  // Concurrent, so several requests end within one batch and share a write.
   const answers = await Promise.all(Array.from({ length: 40 }, () => call(serve.url, 'GET', '/v1/integrations/connectors', { token })));
   expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 40 }, () => 200));
   serve.child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import type { ExecuteRequestBody } from '../body-types.generated.js';
 import { executeAction } from '../execute-action.js';
 import { tenantOf, type HostedContext } from '../hosted-context.js';
 import { sendFile } from '../send-file.js';
+import { sendJson } from '../send-json.js';
 
 /** Runs one action of a connector: `search` on the copy, anything else upstream (a download streams through). */
 export function registerExecuteRoutes(scoped: FastifyInstance, context: HostedContext): void {
@@ -12,9 +13,11 @@ export function registerExecuteRoutes(scoped: FastifyInstance, context: HostedCo
     '/api/v1/connectors/sources/:id/execute',
     { schema: { body: bodySchema('hosted-execute-request') } },
     async (request, reply) => {
-      const row = await context.owned(request, request.params.id);
+      // The kept row comes without a promise: no await (and its turn of the queue) when there is none.
+      const owned = context.owned(request, request.params.id);
+      const row = owned instanceof Promise ? await owned : owned;
       const result = await executeAction(context, tenantOf(request), row, request.body);
-      return result instanceof DownloadStream ? sendFile(reply, result) : result;
+      return result instanceof DownloadStream ? sendFile(reply, result) : sendJson(reply, result);
     },
   );
 }
