@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../clock/index.js';
+import { systemClock, type Clock, type ClockTimer } from '../clock/index.js';
 import { EngineError, ServiceUnavailableError } from '../errors.js';
 import { MemoryRateSlots, type RateSlots } from './rate-slots.js';
 import { syncShareOf, TrafficQueue } from './traffic-queue.js';
@@ -33,7 +33,9 @@ const DEFAULT_HOLD_MS = 60_000;
  * and bounds the requests in flight. The window is rolling, as upstream limits usually are: an
  * attempt takes one of `requests` slots, free once its last attempt ended a window ago (see
  * rate-slots.ts). Calls wait in two classes: while an interactive call waits, sync calls go only
- * while they hold less than their share (SYNC_SHARE) of the window or of the concurrency cap.
+ * while they hold less than their share (SYNC_SHARE) of the window or of the concurrency cap. An
+ * interactive call waits for a turn first when sync calls hold every turn (waiting for slots):
+ * the window's share holds then too, so those calls cannot take the whole window before it.
  * Every wait ends at the call's deadline, and a wait that would end after it fails at once.
  */
 export class RequestLimiter {
@@ -45,6 +47,8 @@ export class RequestLimiter {
   /** When this process's sync attempts released their slots (local clock), pruned to the window. */
   private readonly syncReleases: number[] = [];
   private pumping = false;
+  /** Restarts a pump that stopped with only sync waiting over its share (see syncHeldBackMs). */
+  private resume: ClockTimer | undefined;
   /** When the window's next slot frees at the earliest, as the last full look found (local clock). */
   private nextFreeAt = 0;
   private readonly clock: Clock;
@@ -103,7 +107,11 @@ export class RequestLimiter {
     if (call.expired()) throw call.exceeded('rate_limiter');
     const since = this.clock.now();
     call.doing('rate_limiter');
-    const waiter = new Waiter<void>(call, (w) => this.turns.remove(w));
+    // An interactive call that gives up its turn lets sync's held-back waiters go (syncHeldBackMs).
+    const waiter = new Waiter<void>(call, (w) => {
+      this.turns.remove(w);
+      void this.pump();
+    });
     this.turns.push(waiter);
     await waiter.promise;
     call.spend('rate_limiter', this.clock.now() - since);
@@ -130,6 +138,11 @@ export class RequestLimiter {
     this.pumping = true;
     try {
       while (this.waiting.size > 0) {
+        const heldBackMs = this.syncHeldBackMs();
+        if (heldBackMs !== undefined) {
+          this.resumeIn(heldBackMs);
+          return;
+        }
         const taken = await this.slots.take(requests, perMs, this.options.holdMs ?? DEFAULT_HOLD_MS);
         if ('slot' in taken) {
           this.grant(taken.slot);
@@ -165,6 +178,34 @@ export class RequestLimiter {
     next.grant(slot);
   }
 
+  /**
+   * How long sync's waiters stand aside though a slot may be free, or undefined when the pump may
+   * serve them: while an interactive call waits for a concurrency turn (not yet for a slot) and
+   * sync holds its share of the window, the next slot is kept for that call. Sync is under its
+   * share again when its oldest counted release leaves the window; while only attempts in flight
+   * count (Infinity), their releases restart the pump, as does the call reaching the slot queue or
+   * giving up.
+   */
+  private syncHeldBackMs(): number | undefined {
+    if (this.waiting.has('interactive') || !this.turns.has('interactive') || this.syncUnderShare()) return undefined;
+    const oldest = this.syncReleases[0];
+    return oldest === undefined ? Number.POSITIVE_INFINITY : oldest + (this.options.perMs ?? 0) - this.clock.now();
+  }
+
+  /** Runs the pump again in `ms` (never when Infinity: an event restarts it then). */
+  private resumeIn(ms: number): void {
+    this.resume?.cancel();
+    this.resume = undefined;
+    if (!Number.isFinite(ms)) return;
+    this.resume = this.clock.setTimer(
+      () => {
+        this.resume = undefined;
+        void this.pump();
+      },
+      Math.max(MIN_POLL_MS, ms),
+    );
+  }
+
   /** Fails at once the waiters whose deadline comes before any slot can be free. */
   private failHopeless(waitMs: number): void {
     for (const waiter of this.waiting.all()) {
@@ -187,10 +228,20 @@ export class RequestLimiter {
       release: () => {
         if (!held) return;
         held = false;
-        this.held[traffic]--;
-        if (traffic === 'sync') this.syncReleases.push(this.clock.now());
         // A slot whose release is lost (the database went away) stays taken until its lease ends.
-        void this.slots.release(slot).catch(() => undefined);
+        // The attempt counts as held until the store has stamped its slot, then as released from
+        // then on: a database stamps it a query later, and sync's count must not leave the window
+        // before the slot does, or sync would take a slot beyond its share meanwhile.
+        void this.slots
+          .release(slot)
+          .catch(() => undefined)
+          .finally(() => {
+            this.held[traffic]--;
+            if (traffic !== 'sync') return;
+            this.syncReleases.push(this.clock.now());
+            // A pump that stopped with sync over its share times its restart from this release.
+            if (this.waiting.size > 0) void this.pump();
+          });
       },
     };
   }

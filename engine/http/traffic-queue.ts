@@ -30,6 +30,11 @@ export class TrafficQueue<T extends { readonly traffic: Traffic }> {
     this.lanes[item.traffic].push({ item, seq: this.seq++ });
   }
 
+  /** Whether a waiter of `traffic` is queued. */
+  has(traffic: Traffic): boolean {
+    return this.lanes[traffic].length > 0;
+  }
+
   /** Takes a waiter out (its deadline passed); false when it was not queued. */
   remove(item: T): boolean {
     const lane = this.lanes[item.traffic];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { systemClock, type Clock } from '../clock/index.js';
+import { IdleWait, systemClock, type Clock } from '../clock/index.js';
 import type { Manifest } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
 import { processOwner, type Store, type SyncJob, type SyncState } from '../store/index.js';
@@ -60,7 +60,7 @@ export class SyncScheduler {
   /** This scheduler's lease name: its process (so a dead process's jobs are taken over at once) and its own tag. */
   readonly owner = processOwner(randomBytes(4).toString('hex'));
   private stopped = true;
-  private wake: (() => void) | undefined;
+  private readonly idle: IdleWait;
   private loop: Promise<void> | undefined;
   private readonly active = new Map<string, Promise<unknown>>();
   private readonly stopping = new AbortController();
@@ -71,6 +71,7 @@ export class SyncScheduler {
 
   constructor(private readonly options: SyncSchedulerOptions) {
     this.clock = options.clock ?? systemClock;
+    this.idle = new IdleWait(this.clock);
   }
 
   get intervalMs(): number {
@@ -93,14 +94,14 @@ export class SyncScheduler {
     this.stopped = true;
     // A pass in flight stops at its next record and leaves its job due at once, for whoever runs next.
     this.stopping.abort();
-    this.wake?.();
+    this.idle.wakeUp();
     await this.loop;
     await Promise.allSettled([...this.active.values()]);
   }
 
   /** Looks for due jobs now instead of at the next poll (after a create or a POST .../sync). */
   kick(): void {
-    this.wake?.();
+    this.idle.wakeUp();
   }
 
   /** Whether this process is running a pass of the connector. */
@@ -137,14 +138,7 @@ export class SyncScheduler {
           .finally(() => this.kick());
         continue;
       }
-      await new Promise<void>((resolve) => {
-        const timer = this.clock.setTimer(resolve, this.options.pollMs ?? 5000);
-        this.wake = () => {
-          timer.cancel();
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      await this.idle.wait(this.options.pollMs ?? 5000);
     }
   }
 

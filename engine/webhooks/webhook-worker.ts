@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { systemClock, type Clock } from '../clock/index.js';
+import { IdleWait, systemClock, type Clock } from '../clock/index.js';
 import { EngineError } from '../errors.js';
 import { EgressPolicy } from '../http/index.js';
 import { processOwner, type AttemptOutcome, type Cipher, type ClaimedDelivery, type Store } from '../store/index.js';
@@ -46,11 +46,12 @@ export class WebhookWorker {
   private readonly clock: Clock;
   private readonly retry: RetryPolicy;
   private stopped = true;
-  private wake: (() => void) | undefined;
+  private readonly idle: IdleWait;
   private loop: Promise<void> | undefined;
 
   constructor(private readonly options: WebhookWorkerOptions) {
     this.clock = options.clock ?? systemClock;
+    this.idle = new IdleWait(this.clock);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   }
 
@@ -68,13 +69,13 @@ export class WebhookWorker {
   /** Stops looking for deliveries and waits for the attempts in flight (each ends by its timeout). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.idle.wakeUp();
     await this.loop;
   }
 
   /** Looks for due deliveries now instead of at the next poll (after an event was written). */
   kick(): void {
-    this.wake?.();
+    this.idle.wakeUp();
   }
 
   /** Sends every delivery due now, once each; answers how many attempts were made. */
@@ -101,15 +102,7 @@ export class WebhookWorker {
         this.options.logger?.error({ err: error }, 'webhooks: could not claim deliveries');
       }
       if (this.stopped) return;
-      const waitMs = await this.idleMs();
-      await new Promise<void>((resolve) => {
-        const timer = this.clock.setTimer(resolve, waitMs);
-        this.wake = () => {
-          timer.cancel();
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      await this.idle.wait(await this.idleMs());
     }
   }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect, createManualClock, type ListResult, type ManualClock } from '../../engine/index.js';
 import { findManifest } from '../../engine/manifest/index.js';
+import { startHostedService } from '../../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { openStore } from '../../engine/store/index.js';
 import { call } from '../support/http-call.js';
@@ -97,6 +98,24 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
   function passesStarted(h: SyncHarness): number {
     return h.logs.filter((line) => line.includes('"sync: pass started"')).length;
   }
+
+  test('a service stopped while its loops are in the database closes, with no wait left on the clock', async () => {
+    const clock = createManualClock();
+    const service = await startHostedService({
+      databaseUrl: await databaseUrl(),
+      port: 0,
+      secret: 'sync-test-engine-secret-0123456789',
+      logger: false,
+      sync: { pollMs: 5000, intervalMs: HOUR, leaseMs: 90_000 },
+      clock,
+    });
+    // Closed as soon as it listens: the scheduler's first claim is then still a query in flight
+    // (on PostgreSQL). A stop that came during it used to be missed, the loop then slept its poll
+    // on the clock (for ever here), and the close failed on fastify's 10 s limit for a preClose
+    // hook ("Plugin did not start in time").
+    await service.close();
+    expect(clock.pending()).toEqual([]);
+  });
 
   test('a scoped token works until its 15 minutes are up on the clock, then is refused', async () => {
     await onClock({ pollMs: 5000, intervalMs: HOUR, leaseMs: 2 * MINUTE }, async (h, clock) => {

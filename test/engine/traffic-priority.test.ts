@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connect, openStore, type Connection, type Store } from '../../engine/index.js';
+import { connect, createManualClock, openStore, type Connection, type ManualClock, type Store, type Traffic } from '../../engine/index.js';
 import type { RecordedRequest } from '../../engine/sandbox/index.js';
 import { startHubspot, type HubspotHarness } from '../support/hubspot.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
@@ -9,15 +9,19 @@ import { waitFor } from '../support/sync-processes.js';
 /**
  * Issue 11 part 3: interactive calls and sync share a connector's rate limit, and sync gets only a
  * bounded share (half the window) while interactive calls wait. Asserted on the order and count of
- * the requests each class got at the fake, not on wall time. The limiter's slots live in memory
- * (the library), or in SQLite or PostgreSQL (what the hosted service shares between processes).
+ * the attempts each class started (the order the limiter granted their slots) or of the requests
+ * each got at the fake, not on wall time. The limiter's slots live in memory (the library), or in
+ * SQLite or PostgreSQL (what the hosted service shares between processes).
  */
 
 /** Four requests per 400 ms: small enough that a handful of readers saturate it at once. */
 const LIMIT = { requests: 4, perMs: 400 };
 /** Sync's share of LIMIT while interactive calls wait (half of four slots). */
 const SYNC_SHARE_SLOTS = 2;
-/** Sync readers enough that first come first served would keep an interactive call waiting for three windows. */
+/**
+ * Sync readers enough that first come first served would keep an interactive call waiting for three
+ * windows; more than the manifest's ten concurrent requests, so the call also waits for a turn.
+ */
 const SYNC_READERS = 12;
 const CONTACTS = '/crm/v3/objects/contacts';
 const DEALS = '/crm/v3/objects/deals/';
@@ -56,11 +60,33 @@ async function slotStore(home: Exclude<SlotHome, 'memory'>): Promise<{ store: St
   return { store, connectorId: row.id };
 }
 
-async function limitedHubspot(home: SlotHome): Promise<{ connection: Connection; close(): Promise<void> }> {
-  const options = { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, rateLimit: LIMIT };
-  if (home === 'memory') return { connection: connect<string>('hubspot', options), close: async () => undefined };
+/** A limited hubspot connection, and the class of each attempt it started, in the order it started them. */
+interface LimitedHubspot {
+  connection: Connection;
+  started: Traffic[];
+  close(): Promise<void>;
+}
+
+async function limitedHubspot(home: SlotHome, clock?: ManualClock): Promise<LimitedHubspot> {
+  const started: Traffic[] = [];
+  let syncSeen = 0;
+  // Told as each attempt starts, just after the limiter granted its slot and the connection counted
+  // it: the sync count moved for a sync attempt only.
+  const onUpstreamRequest = ({ kind }: { kind: string }) => {
+    if (kind !== 'api') return;
+    const sync = connection.stats.syncAttempts;
+    started.push(sync > syncSeen ? 'sync' : 'interactive');
+    syncSeen = sync;
+  };
+  const options = { credentials: { access_token: hub.privateToken }, baseUrl: hub.baseUrl, rateLimit: LIMIT, onUpstreamRequest, ...(clock ? { clock } : {}) };
+  let connection: Connection;
+  if (home === 'memory') {
+    connection = connect<string>('hubspot', options);
+    return { connection, started, close: async () => undefined };
+  }
   const { store, connectorId } = await slotStore(home);
-  return { connection: connect<string>('hubspot', { ...options, rateSlots: store.rateSlots(connectorId) }), close: () => store.close() };
+  connection = connect<string>('hubspot', { ...options, rateSlots: store.rateSlots(connectorId) });
+  return { connection, started, close: () => store.close() };
 }
 
 /** `readers` sync readers paging through contacts one record a page, until `stop.done`. */
@@ -82,39 +108,41 @@ function isInteractive(request: RecordedRequest): boolean {
   return request.path.startsWith(DEALS);
 }
 
-/** Sync requests the fake answered before each interactive one (from `log`'s start, then between them). */
-function syncBeforeEach(log: RecordedRequest[]): number[] {
-  const gaps: number[] = [];
-  let count = 0;
-  for (const request of log) {
-    if (isSync(request)) count++;
-    else if (isInteractive(request)) {
-      gaps.push(count);
-      count = 0;
-    }
-  }
-  return gaps;
+/** How many sync attempts started before the first interactive one in `started` (undefined: none started). */
+function syncBeforeInteractive(started: Traffic[]): number | undefined {
+  const at = started.indexOf('interactive');
+  return at < 0 ? undefined : at;
 }
 
 describe.each(['memory', 'sqlite', 'postgres'] as const)('rate-limit slots in %s', (home) => {
   test('with the limit saturated by sync readers, each interactive call gets a slot after at most sync’s share', async () => {
     const fake = hub.sandbox.fakes.hubspot;
-    const { connection, close } = await limitedHubspot(home);
+    const { connection, started, close } = await limitedHubspot(home);
     const stop = { done: false };
     const start = fake.requests.length;
     const readers = syncReaders(connection, SYNC_READERS, stop);
     try {
       await waitFor(() => fake.requests.slice(start).filter(isSync).length >= 2 * LIMIT.requests, { what: 'sync to saturate the limit', timeoutMs: 20_000 });
       const mark = fake.requests.length;
-      // Three interactive calls, one after the other, as a user clicking would make them.
-      for (let i = 0; i < 3; i++) await connection.execute('deals', 'get', { dealId });
-      const gaps = syncBeforeEach(fake.requests.slice(mark));
-      expect(gaps).toHaveLength(3);
-      // First come first served would put each call behind the twelve waiting readers: twelve
-      // sync answers before it. With priority, sync gets at most its share while the call waits;
-      // besides those, only sync requests already sent when the call was made (at most the
-      // window's other slots) can be answered before it.
-      for (const gap of gaps) expect(gap).toBeLessThanOrEqual(SYNC_SHARE_SLOTS + LIMIT.requests - 1);
+      // Three interactive calls, one after the other, as a user clicking would make them; for each,
+      // the sync attempts started from the moment it was made until its own attempt started.
+      const waits: Array<number | undefined> = [];
+      for (let i = 0; i < 3; i++) {
+        const made = started.length;
+        await connection.execute('deals', 'get', { dealId });
+        waits.push(syncBeforeInteractive(started.slice(made)));
+      }
+      expect(fake.requests.slice(mark).filter(isInteractive)).toHaveLength(3);
+      // First come first served would start the readers already waiting first: eight or more sync
+      // attempts before each call. With priority, while the call waits (for a concurrency turn,
+      // the readers holding all ten, then for a slot) sync gets a slot only while it holds (in
+      // flight, or answered less than a window ago) fewer than its share; each slot it gets then
+      // stays counted until the call has its own, which comes within a window (every answer
+      // here takes far less). Before the call waits there is nothing to hold back: the call
+      // reaches the limiter without waiting for I/O, and no slot stays free while sync waits.
+      // So at most sync's share, on every slot store. (Counted at the fake instead, sync requests
+      // sent just before the call or just after its slot can be answered before it.)
+      for (const wait of waits) expect(wait).toBeLessThanOrEqual(SYNC_SHARE_SLOTS);
       expect(connection.stats.syncAttempts).toBeGreaterThan(0);
       expect(connection.stats.attempts - connection.stats.syncAttempts).toBe(3);
     } finally {
@@ -124,6 +152,49 @@ describe.each(['memory', 'sqlite', 'postgres'] as const)('rate-limit slots in %s
     }
   }, 60_000);
 });
+
+test('a call that first waits for a concurrency turn, sync readers holding every turn, still sees sync held to its share of the window', async () => {
+  const clock = createManualClock();
+  const { connection, started } = await limitedHubspot('memory', clock);
+  const stop = { done: false };
+  let readersDone = false;
+  const readers = syncReaders(connection, SYNC_READERS, stop).finally(() => (readersDone = true));
+  /** Moves the clock a window at a time, each time until the slots it freed are answered, until `done`. */
+  const windowsUntil = async (done: () => boolean, what: string) => {
+    while (!done()) {
+      await clock.advance(LIMIT.perMs);
+      await waitFor(() => done() || connection.stats.inFlight === 0, { what, timeoutMs: 20_000, intervalMs: 5 });
+    }
+  };
+  try {
+    // The window's four slots go to four readers. Once they are answered nothing is in flight and
+    // every reader is back in the limiter (twelve requests, then four more): ten hold the
+    // manifest's ten concurrency turns, waiting for a slot until the clock moves a window.
+    await waitFor(() => connection.stats.requests === SYNC_READERS + LIMIT.requests && connection.stats.inFlight === 0, {
+      what: 'every reader waiting',
+      timeoutMs: 20_000,
+    });
+    const made = started.length;
+    let answered = false;
+    const call = connection.execute('deals', 'get', { dealId }).then(() => (answered = true));
+    await waitFor(() => connection.stats.requests === SYNC_READERS + LIMIT.requests + 1, {
+      what: 'the call to wait for a turn',
+      timeoutMs: 20_000,
+      intervalMs: 5,
+    });
+    await windowsUntil(() => answered, 'the interactive call');
+    await call;
+    // All four slots free at once with nothing of sync's in the window: sync takes its two, and the
+    // call, still waiting for a turn, gets the next slot once one of them is answered. Were the
+    // share kept only for calls already waiting for a slot, sync would take all four first, the
+    // call would then wait a window behind them, and sync would take two more: six.
+    expect(syncBeforeInteractive(started.slice(made))).toBe(SYNC_SHARE_SLOTS);
+  } finally {
+    stop.done = true;
+    await windowsUntil(() => readersDone, 'the readers to stop');
+    await readers;
+  }
+}, 60_000);
 
 test('under load from both classes, sync keeps its share of the window and no more', async () => {
   const fake = hub.sandbox.fakes.hubspot;
