@@ -110,7 +110,7 @@ export class RequestLimiter {
     // An interactive call that gives up its turn lets sync's held-back waiters go (syncHeldBackMs).
     const waiter = new Waiter<void>(call, (w) => {
       this.turns.remove(w);
-      void this.pump();
+      this.pumpAgain();
     });
     this.turns.push(waiter);
     await waiter.promise;
@@ -192,6 +192,12 @@ export class RequestLimiter {
     return oldest === undefined ? Number.POSITIVE_INFINITY : oldest + (this.options.perMs ?? 0) - this.clock.now();
   }
 
+  /** Starts the pump outside a slot wait (a restart after sync stood aside); nothing waits for slots when the window is off. */
+  private pumpAgain(): void {
+    const { requests, perMs } = this.options;
+    if (requests && perMs) void this.pump(requests, perMs);
+  }
+
   /** Runs the pump again in `ms` (never when Infinity: an event restarts it then). */
   private resumeIn(ms: number): void {
     this.resume?.cancel();
@@ -200,7 +206,7 @@ export class RequestLimiter {
     this.resume = this.clock.setTimer(
       () => {
         this.resume = undefined;
-        void this.pump();
+        this.pumpAgain();
       },
       Math.max(MIN_POLL_MS, ms),
     );
@@ -240,7 +246,7 @@ export class RequestLimiter {
             if (traffic !== 'sync') return;
             this.syncReleases.push(this.clock.now());
             // A pump that stopped with sync over its share times its restart from this release.
-            if (this.waiting.size > 0) void this.pump();
+            if (this.waiting.size > 0) this.pumpAgain();
           });
       },
     };
