@@ -77,6 +77,8 @@ export class RequestLimiter {
   endTurn(call: UpstreamCall): void {
     this.running[call.traffic]--;
     this.admitTurns();
+    // Sync's waiters may have stood aside for this call (syncHeldBackMs).
+    if (call.traffic === 'interactive' && this.waiting.size > 0) this.pumpAgain();
   }
 
   /**
@@ -187,9 +189,18 @@ export class RequestLimiter {
    * giving up.
    */
   private syncHeldBackMs(): number | undefined {
-    if (this.waiting.has('interactive') || !this.turns.has('interactive') || this.syncUnderShare()) return undefined;
+    if (this.waiting.has('interactive') || !this.interactiveOnItsWay() || this.syncUnderShare()) return undefined;
     const oldest = this.syncReleases[0];
     return oldest === undefined ? Number.POSITIVE_INFINITY : oldest + (this.options.perMs ?? 0) - this.clock.now();
+  }
+
+  /**
+   * Whether an interactive call is on its way to the slot queue: waiting for a turn, or holding
+   * one without a slot (granted a turn and not yet asking, or between retries). The turn's grant
+   * and the call's ask are microtasks apart, and a sync release in between must not take the slot.
+   */
+  private interactiveOnItsWay(): boolean {
+    return this.turns.has('interactive') || this.running.interactive > this.held.interactive;
   }
 
   /** Starts the pump outside a slot wait (a restart after sync stood aside); nothing waits for slots when the window is off. */
