@@ -153,11 +153,32 @@ describe.each(['sqlite', 'postgres'] as const)('the hosted service on a manual c
 
       // A second short of the interval, polls have come and gone, and nothing was due.
       await clock.advance(HOUR - 1000);
-      await clock.nextWait((wait) => wait.kind === 'timer' && wait.delayMs === sync.pollMs);
       expect(passesStarted(h)).toBe(1);
-      // The first poll after the due time runs the pass.
-      await clock.advance(1000 + sync.pollMs);
-      await waitFor(() => passesStarted(h) === 2, { what: 'the second pass to start', timeoutMs: 30_000, intervalMs: 10 });
+      // Past the due time, a poll runs the pass. A poll the clock fired may still be asking the
+      // database when the clock moves on (the webhook worker polls every 5 s too, so a pending
+      // timer of that delay does not say the scheduler waits): it found nothing due then, and
+      // waits a poll from the new time. So the clock moves to each next poll until the pass starts.
+      await clock.advance(1000);
+      await waitFor(
+        async () => {
+          if (passesStarted(h) === 2) return true;
+          const poll = clock.pending().find((wait) => wait.kind === 'timer' && wait.delayMs === sync.pollMs);
+          if (poll) await clock.advance(poll.dueAt - clock.now());
+          return undefined;
+        },
+        { what: 'the second pass to start', timeoutMs: 30_000, intervalMs: 10 },
+      );
+      // It ran once due, not before: its entities started at or after the interval's end (asked
+      // with a new token: the first one's 15 minutes are long over on the clock).
+      const lateToken = await token(h, 'u1');
+      const second = await waitFor(
+        async () => {
+          const body = (await call(h, 'GET', `/api/v1/connectors/sources/${id}/sync`, { token: lateToken })).body;
+          return body.entities.every((s: { started_at: string }) => Date.parse(s.started_at) > started) ? body : undefined;
+        },
+        { what: 'the second pass to record its start', timeoutMs: 30_000, intervalMs: 10 },
+      );
+      for (const state of second.entities) expect(Date.parse(state.started_at)).toBeGreaterThanOrEqual(started + HOUR);
     });
   });
 
