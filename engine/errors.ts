@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   HOST_NOT_ALLOWED: { status: 502, retryable: false },
   SERVICE_UNAVAILABLE: { status: 503, retryable: true },
   UPSTREAM_TIMEOUT: { status: 504, retryable: true },
+  CANCELLED: { status: 499, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -286,6 +287,12 @@ export class ServiceUnavailableError extends kind('SERVICE_UNAVAILABLE') {}
  * before it could (`deadline` says what it waited for).
  */
 export class UpstreamTimeoutError extends kind('UPSTREAM_TIMEOUT') {}
+/**
+ * The caller cancelled the call through its `signal` (or the sync runner did, stopping): every
+ * wait ended and the attempt in flight was aborted. Retryable: the upstream refused nothing.
+ * Status 499 as nginx and tRPC use it (the client closed the request).
+ */
+export class CancelledError extends kind('CANCELLED') {}
 
 const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOptions) => EngineError> = {
   INVALID_REQUEST: InvalidRequestError,
@@ -324,6 +331,7 @@ const CLASSES: Record<ErrorCode, new (message: string, options?: EngineErrorOpti
   HOST_NOT_ALLOWED: HostNotAllowedError,
   SERVICE_UNAVAILABLE: ServiceUnavailableError,
   UPSTREAM_TIMEOUT: UpstreamTimeoutError,
+  CANCELLED: CancelledError,
 };
 
 /** Builds the typed error for a code chosen at run time (e.g. from a manifest's error map). */

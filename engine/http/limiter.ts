@@ -96,7 +96,7 @@ export class RequestLimiter {
     const since = this.clock.now();
     call.doing('rate_limiter');
     const ahead = this.nextFreeAt - since;
-    if (call.expired() || (this.waiting.size > 0 && ahead > call.remaining())) throw call.exceeded('rate_limiter', Math.max(0, ahead));
+    if (call.expired() || (this.waiting.size > 0 && ahead > call.remaining())) throw call.failure('rate_limiter', Math.max(0, ahead));
     const waiter = new Waiter<number>(call, (w) => this.waiting.remove(w));
     this.waiting.push(waiter);
     void this.pump(requests, perMs);
@@ -106,7 +106,7 @@ export class RequestLimiter {
   }
 
   private async waitForTurn(call: UpstreamCall): Promise<void> {
-    if (call.expired()) throw call.exceeded('rate_limiter');
+    if (call.expired()) throw call.failure('rate_limiter');
     const since = this.clock.now();
     call.doing('rate_limiter');
     // An interactive call that gives up its turn lets sync's held-back waiters go (syncHeldBackMs).

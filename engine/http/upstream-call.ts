@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../clock/index.js';
 import { deadlinesOf, type Deadline } from './deadline-list.js';
-import { UpstreamTimeoutError, type DeadlineReport, type UpstreamInfo } from '../errors.js';
+import { CancelledError, UpstreamTimeoutError, type DeadlineReport, type UpstreamInfo } from '../errors.js';
 
 /**
  * Who a call serves. `interactive` calls have someone waiting on them (an execute); `sync` calls
@@ -20,15 +20,19 @@ export const MAX_DEADLINE_MS = 2_147_483_647;
 
 type Spent = Record<Exclude<WaitKind, 'attempt'>, number>;
 
-/** Told when a call's deadline passes, with the call's UPSTREAM_TIMEOUT. */
-export type DeadlineListener = (reason: UpstreamTimeoutError) => void;
+/** What ends a call before it is done: its deadline (UPSTREAM_TIMEOUT) or its caller's signal (CANCELLED). */
+export type CallEnd = UpstreamTimeoutError | CancelledError;
+
+/** Told when a call's deadline passes or it is cancelled, with the error it fails with. */
+export type DeadlineListener = (reason: CallEnd) => void;
 
 /**
  * One call (an execute, a page of records(), a download up to its first byte) as the HTTP layer
  * sees it: its traffic class, its deadline, and the ledger of where its time went. Every wait on
  * the way (the rate limiter, Retry-After, back-off, a refresh) and every attempt is bounded by
  * the one deadline: its listeners (`onDeadline`) and `signal` hear it, and a wait that would end
- * after it fails at once through `exceeded`. Why listeners beside the signal: an AbortSignal and
+ * after it fails at once through `exceeded`. The caller's own AbortSignal, when it passes one,
+ * ends the call the same way, with CANCELLED instead of UPSTREAM_TIMEOUT. Why listeners beside the signal: an AbortSignal and
  * its EventTarget listeners cost several µs per call, and most calls end without a wait; the
  * signal is made only when something asks for it (a sleep, a download).
  */
@@ -36,8 +40,8 @@ export class UpstreamCall {
   readonly startedAt: number;
   readonly at: number;
   private controller: AbortController | undefined;
-  /** The UPSTREAM_TIMEOUT once the deadline has passed. */
-  private passed: UpstreamTimeoutError | undefined;
+  /** The UPSTREAM_TIMEOUT once the deadline has passed, or the CANCELLED once the caller's signal aborted. */
+  private passed: CallEnd | undefined;
   private readonly listeners: DeadlineListener[] = [];
   /** This call's place in its clock's deadline list (one timer for every call in flight). */
   private readonly deadline: Deadline;
@@ -56,14 +60,22 @@ export class UpstreamCall {
     readonly traffic: Traffic = 'interactive',
     /** Where the call reads time and schedules its deadline. */
     readonly clock: Clock = systemClock,
+    /** The caller's signal: its abort ends the call with CANCELLED. */
+    private readonly cancelSignal?: AbortSignal,
   ) {
     this.startedAt = clock.now();
     this.at = this.startedAt + deadlineMs;
-    this.deadline = { at: this.at, pass: () => this.pass() };
+    this.deadline = { at: this.at, pass: () => this.end(this.exceeded()) };
     deadlinesOf(clock).add(this.deadline);
+    if (cancelSignal?.aborted) this.cancel();
+    else cancelSignal?.addEventListener('abort', this.cancel, { once: true });
   }
 
-  /** Aborts at the deadline, with the UPSTREAM_TIMEOUT error as its reason. */
+  private readonly cancel = (): void => {
+    this.end(new CancelledError(`${this.label} was cancelled by its caller's signal`, { cause: this.cancelSignal?.reason }));
+  };
+
+  /** Aborts at the deadline or on cancel, with the error the call fails with as its reason. */
   get signal(): AbortSignal {
     if (!this.controller) {
       this.controller = new AbortController();
@@ -72,8 +84,8 @@ export class UpstreamCall {
     return this.controller.signal;
   }
 
-  /** The UPSTREAM_TIMEOUT the deadline passed with, or undefined while it has not. */
-  get deadlineError(): UpstreamTimeoutError | undefined {
+  /** The UPSTREAM_TIMEOUT the deadline passed with (or the CANCELLED), or undefined while neither happened. */
+  get deadlineError(): CallEnd | undefined {
     return this.passed;
   }
 
@@ -88,9 +100,10 @@ export class UpstreamCall {
     if (at >= 0) this.listeners.splice(at, 1);
   }
 
-  private pass(): void {
-    const error = this.exceeded();
+  private end(error: CallEnd): void {
+    if (this.passed) return;
     this.passed = error;
+    deadlinesOf(this.clock).remove(this.deadline);
     this.controller?.abort(error);
     for (const listener of this.listeners.splice(0)) listener(error);
   }
@@ -100,7 +113,7 @@ export class UpstreamCall {
     return Math.max(0, this.at - this.clock.now());
   }
 
-  /** True once the deadline has passed. */
+  /** True once the deadline has passed or the call was cancelled. */
   expired(): boolean {
     return this.passed !== undefined || this.clock.now() >= this.at;
   }
@@ -157,6 +170,11 @@ export class UpstreamCall {
     };
   }
 
+  /** What a wait that cannot go on fails with: the CANCELLED if the call was cancelled, else its UPSTREAM_TIMEOUT (see {@link exceeded}). */
+  failure(waitingFor: WaitKind = this.current, neededMs?: number): CallEnd {
+    return this.passed instanceof CancelledError ? this.passed : this.exceeded(waitingFor, neededMs);
+  }
+
   /**
    * The UPSTREAM_TIMEOUT of this call: the deadline passed while it was `waitingFor`, or a wait of
    * `neededMs` would have ended after it. `retryAfterMs` passes on an upstream's Retry-After.
@@ -194,9 +212,10 @@ export class UpstreamCall {
     });
   }
 
-  /** Ends the call: its deadline no longer fires (a download's stream outlives it). */
+  /** Ends the call: its deadline no longer fires, nor its signal (a download's stream outlives it). */
   finish(): void {
     deadlinesOf(this.clock).remove(this.deadline);
+    this.cancelSignal?.removeEventListener('abort', this.cancel);
   }
 }
 

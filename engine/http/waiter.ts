@@ -21,7 +21,7 @@ export class Waiter<V> {
     });
     this.onDeadline = () => {
       onExpire(this);
-      this.fail(call.exceeded('rate_limiter'));
+      this.fail(call.failure('rate_limiter'));
     };
     call.onDeadline(this.onDeadline);
   }

@@ -16,6 +16,15 @@ export interface CallOptions {
    * most half of the connector's rate limit. Default `interactive`.
    */
   traffic?: Traffic;
+  /**
+   * Cancels the call when it aborts: every wait (rate limiter, Retry-After, back-off) ends and the
+   * attempt in flight is aborted, and the call fails with CANCELLED (the signal's reason as its
+   * `cause`). For `records()` it ends the page in flight and the iteration; for a download, the
+   * wait for the file's first byte, as the deadline does (cancel the stream itself to stop reading).
+   * Why: a caller that no longer wants the answer (a stopping sync pass, a closed request) should
+   * not hold a connection and a rate-limit slot until the deadline.
+   */
+  signal?: AbortSignal;
 }
 
 /** Checks a deadline in ms: a whole number from 1 to MAX_DEADLINE_MS (setTimeout's limit). */
@@ -35,6 +44,7 @@ export function checkCallOptions(options: CallOptions | undefined): CallOptions 
   if (options.traffic !== undefined && options.traffic !== 'interactive' && options.traffic !== 'sync') {
     details.push({ path: '/options/traffic', message: 'must be "interactive" or "sync"' });
   }
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) details.push({ path: '/options/signal', message: 'must be an AbortSignal' });
   if (details.length > 0) throw new InvalidRequestError(`invalid call options: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
   return options;
 }

@@ -151,7 +151,7 @@ export class Connection {
 
   private startCall(compiled: CompiledAction, options: CallOptions | undefined): UpstreamCall {
     const checked = checkCallOptions(options);
-    return new UpstreamCall(compiled.label, checked.deadlineMs ?? this.deadlineMs, checked.traffic, this.clock);
+    return new UpstreamCall(compiled.label, checked.deadlineMs ?? this.deadlineMs, checked.traffic, this.clock, checked.signal);
   }
 
   private startDownload(compiled: CompiledAction, params: Record<string, unknown>, record: RecordData, call: UpstreamCall): Promise<DownloadStream> {

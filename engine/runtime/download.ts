@@ -70,7 +70,7 @@ function ignore(): void {}
  */
 async function openHop(url: URL, headers: Record<string, string>, options: DownloadOptions, dispatcher: Dispatcher): Promise<Opened> {
   const { call } = options;
-  if (call.expired()) throw call.exceeded('attempt');
+  if (call.expired()) throw call.failure('attempt');
   call.attemptStarted();
   const controller = new AbortController();
   const onDeadline = () => controller.abort(call.signal.reason);

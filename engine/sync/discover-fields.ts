@@ -25,10 +25,11 @@ function skipped(definition: unknown, flags: readonly string[]): boolean {
  * Reads an entity's field definitions from the upstream (through the connection, so with auth,
  * limits and retries) and turns them into the read param and the value types of the pass.
  * Why: an upstream account defines its own fields (custom properties); a list returns them only
- * when asked by name, and their types decide how search compares them.
+ * when asked by name, and their types decide how search compares them. `signal` cancels the
+ * read (the pass stops).
  */
-export async function discoverFields(connection: Connection, entity: string, discover: SyncDiscoverFields): Promise<DiscoveredFields> {
-  const definitions = await connection.discoverFields(entity, SYNC_READS);
+export async function discoverFields(connection: Connection, entity: string, discover: SyncDiscoverFields, signal?: AbortSignal): Promise<DiscoveredFields> {
+  const definitions = await connection.discoverFields(entity, signal ? { ...SYNC_READS, signal } : SYNC_READS);
   const names: string[] = [];
   const valueTypes: Record<string, SyncValueType> = {};
   for (const definition of definitions) {

@@ -1,7 +1,7 @@
 import { EngineError } from '../errors.js';
 import { readPath } from '../http/index.js';
 import { planReads, type SyncPartition, type SyncPlan, type SyncRead } from '../manifest/index.js';
-import type { Connection, RecordData } from '../runtime/index.js';
+import type { CallOptions, Connection, RecordData } from '../runtime/index.js';
 import { compileTemplate, type TemplateContext } from '../template/index.js';
 
 /**
@@ -32,8 +32,14 @@ export function renderSyncParams(params: Record<string, unknown> | undefined, bi
   return out;
 }
 
+/** The connection and the call options of a pass's reads (SYNC_READS with the pass's stop signal). */
+interface Reader {
+  connection: Connection;
+  reads: CallOptions;
+}
+
 async function* readLevel(
-  connection: Connection,
+  { connection, reads }: Reader,
   owner: string,
   read: SyncRead,
   levels: readonly SyncPartition[],
@@ -44,11 +50,11 @@ async function* readLevel(
   const [level, ...rest] = levels;
   if (!level) {
     const params = { ...renderSyncParams(read.params, bindings), ...renderSyncParams(extra, bindings), ...fixed };
-    yield* connection.records(read.entity ?? owner, read.action, params, SYNC_READS);
+    yield* connection.records(read.entity ?? owner, read.action, params, reads);
     return;
   }
-  for await (const partition of connection.records(level.entity, level.action, renderSyncParams(level.params, bindings), SYNC_READS)) {
-    yield* readLevel(connection, owner, read, rest, { ...bindings, [level.as]: partition }, extra, fixed);
+  for await (const partition of connection.records(level.entity, level.action, renderSyncParams(level.params, bindings), reads)) {
+    yield* readLevel({ connection, reads }, owner, read, rest, { ...bindings, [level.as]: partition }, extra, fixed);
   }
 }
 
@@ -62,7 +68,7 @@ function hasChildren(record: RecordData, when: string): boolean {
  * The records, each followed by its children (and theirs, depth first), each parent's read once:
  * a record reached twice (a task in two projects) does not have its children read twice.
  */
-async function* withChildren(connection: Connection, plan: SyncPlan, records: AsyncIterable<RecordData>, expanded: Set<string>): AsyncGenerator<RecordData> {
+async function* withChildren(reader: Reader, plan: SyncPlan, records: AsyncIterable<RecordData>, expanded: Set<string>): AsyncGenerator<RecordData> {
   const children = plan.children;
   for await (const record of records) {
     yield record;
@@ -71,7 +77,7 @@ async function* withChildren(connection: Connection, plan: SyncPlan, records: As
     if (expanded.has(id)) continue;
     expanded.add(id);
     const params = renderSyncParams(children.params, { [children.as]: record });
-    yield* withChildren(connection, plan, connection.records(children.entity, children.action, params, SYNC_READS), expanded);
+    yield* withChildren(reader, plan, reader.connection.records(children.entity, children.action, params, reader.reads), expanded);
   }
 }
 
@@ -80,6 +86,7 @@ async function* withChildren(connection: Connection, plan: SyncPlan, records: As
  * children of each (the plan's `children`), one page per level in memory at a time.
  * `incremental` adds the plan's incremental params, with `since` bound, to the plan's reads;
  * `fixed` params (the discovered field names) are added to them as they are, never as templates.
+ * `signal` cancels the read in flight (the pass stops): it fails with CANCELLED.
  */
 export async function* readPlan(
   connection: Connection,
@@ -87,12 +94,14 @@ export async function* readPlan(
   plan: SyncPlan,
   since?: string,
   fixed: Record<string, unknown> = {},
+  signal?: AbortSignal,
 ): AsyncGenerator<RecordData> {
   if (since !== undefined && !plan.incremental) throw new EngineError('INTERNAL', `${entity} has no incremental sync plan`);
   const extra = since !== undefined ? plan.incremental!.params : {};
   const expanded = new Set<string>();
+  const reader: Reader = { connection, reads: signal ? { ...SYNC_READS, signal } : SYNC_READS };
   for (const read of planReads(plan)) {
-    const records = readLevel(connection, entity, read, read.for_each ?? [], since !== undefined ? { since } : {}, extra, fixed);
-    yield* withChildren(connection, plan, records, expanded);
+    const records = readLevel(reader, entity, read, read.for_each ?? [], since !== undefined ? { since } : {}, extra, fixed);
+    yield* withChildren(reader, plan, records, expanded);
   }
 }

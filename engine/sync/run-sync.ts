@@ -125,8 +125,9 @@ class EntityPass {
     this.report();
     try {
       const since = this.state.mode === 'incremental' ? (this.previous?.cursor ?? undefined) : undefined;
-      const discovered = this.plan.discover_fields ? await discoverFields(this.options.connection, this.entity, this.plan.discover_fields) : undefined;
-      for await (const record of readPlan(this.options.connection, this.entity, this.plan, since, discovered?.readParams)) await this.add(record);
+      const { connection, signal } = this.options;
+      const discovered = this.plan.discover_fields ? await discoverFields(connection, this.entity, this.plan.discover_fields, signal) : undefined;
+      for await (const record of readPlan(connection, this.entity, this.plan, since, discovered?.readParams, signal)) await this.add(record);
       await this.flush();
       await this.settle();
       // Only a full pass that read everything (and still owns its job) may remove what it did not see.
