@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,17 +33,23 @@ let databaseCounter = 0;
  * dir, listening on 127.0.0.1 at a free port with its socket in the temp dir, trust auth, and
  * durability switched off (tests only). When we run as root the data dir is handed to the
  * `postgres` OS user (or `nobody`) and the binaries run through `runuser` (or `su`).
+ * `keepIn`: the cluster lives in that folder instead, made on first use and kept by `stop()`
+ * (the search benchmark keeps its 1M-record load between runs this way).
  */
-export async function startPostgres(): Promise<PostgresCluster> {
-  const dir = await mkdtemp(join(tmpdir(), 'ce-pg-'));
+export async function startPostgres(options: { keepIn?: string } = {}): Promise<PostgresCluster> {
+  const kept = options.keepIn;
+  const dir = kept ?? (await mkdtemp(join(tmpdir(), 'ce-pg-')));
   const runner = runnerFor();
+  if (kept) await mkdir(kept, { recursive: true });
   if (runner.uid !== undefined && runner.gid !== undefined) await chown(dir, runner.uid, runner.gid);
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
+  const remove = () => (kept ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
   try {
-    await run(runner, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], dir);
+    if (!existsSync(join(data, 'PG_VERSION')))
+      await run(runner, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], dir);
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await remove();
     throw error;
   }
 
@@ -66,7 +72,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       // Another process may have taken the port between our probe and the server's bind.
       if (attempt >= START_ATTEMPTS) {
         const serverLog = await readFile(log, 'utf8').catch(() => '');
-        await rm(dir, { recursive: true, force: true });
+        await remove();
         throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${serverLog}`);
       }
     }
@@ -87,7 +93,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     } catch {
       killPostmaster(data);
     }
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   };
 
   try {
