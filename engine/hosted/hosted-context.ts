@@ -211,12 +211,28 @@ export function authenticator(context: HostedContext): preHandlerHookHandler {
     }
     const scope = context.tokens.verifiedScope(token);
     const mark = scope ? context.tenancy.liveMark(scope.clientId) : undefined;
-    if (scope && mark !== undefined) {
-      request.scope = scope;
-      request.tenancyMark = mark;
-      done();
+    if (mark instanceof Promise) {
+      mark.then((known) => admit(context, request, token, scope, known, done), done);
       return;
     }
-    authenticate(context, request, token).then(() => done(), done);
+    admit(context, request, token, scope, mark, done);
   };
+}
+
+/** Lets the request in under the mark its client is known live at, or checks the token and client through the store. */
+function admit(
+  context: HostedContext,
+  request: FastifyRequest,
+  token: string,
+  scope: TokenScope | undefined,
+  mark: number | undefined,
+  done: (error?: Error) => void,
+): void {
+  if (scope && mark !== undefined) {
+    request.scope = scope;
+    request.tenancyMark = mark;
+    done();
+    return;
+  }
+  authenticate(context, request, token).then(() => done(), done);
 }

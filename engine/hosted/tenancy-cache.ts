@@ -8,14 +8,15 @@ const MAX_ENTRIES = 10_000;
  * platform client is live (not revoked), and a tenant's connector row. The mark moves on every
  * write to clients, connectors or credentials, in this process or another on the same database
  * (Store.tenancyMark), and then everything kept is dropped: a revocation, a PATCH, a DELETE or a
- * rotated OAuth token is seen by the very next request (of another process: by the requests of
- * the next event-loop turn, see Store.tenancyMark). Connectors are kept under their tenant
+ * rotated OAuth token is seen by the very next request, of this process or another (see
+ * Store.tenancyMark; on PostgreSQL the mark is a read, so these answers may be promises). Connectors are kept under their tenant
  * and id together, so another tenant asking for the same id never reaches an entry (it looks up,
  * and gets nothing, as before). Only positive answers are kept: unknown ids cost a lookup each.
  * Kept rows are shared between requests: readers never change them.
  */
 export class TenancyCache {
-  private mark: number | undefined;
+  /** The newest mark seen (marks only grow; on PostgreSQL reads may answer out of order). */
+  private mark = -1;
   private readonly liveClients = new Set<string>();
   private readonly connectors = new Map<string, ConnectorRow>();
 
@@ -26,11 +27,11 @@ export class TenancyCache {
    * too: the request's later lookups pass it to {@link connector}, so a request reads the mark once.
    */
   async clientIsLive(clientId: string): Promise<{ live: boolean; mark: number }> {
-    const mark = this.current();
+    const mark = await this.current();
     if (this.liveClients.has(clientId)) return { live: true, mark };
     const client = await this.store.findClient(clientId);
     const live = client !== undefined && !client.revoked_at;
-    if (live && this.unchangedSince(mark)) bounded(this.liveClients).add(clientId);
+    if (live && (await this.unchangedSince(mark))) bounded(this.liveClients).add(clientId);
     return { live, mark };
   }
 
@@ -42,41 +43,50 @@ export class TenancyCache {
    * committed a moment later; the next request sees it).
    */
   connector(tenant: Tenant, id: string, checked?: number): ConnectorRow | Promise<ConnectorRow | undefined> {
-    const mark = checked !== undefined && checked === this.mark ? checked : this.current();
     // NUL cannot occur in ids or tenant names (the URL and body checks refuse it), so the key is unambiguous.
     const key = `${tenant.clientId}\u0000${tenant.externalUserId}\u0000${id}`;
+    if (checked !== undefined && checked === this.mark) return this.connectors.get(key) ?? this.lookUp(tenant, id, key, checked);
+    const mark = this.current();
+    if (typeof mark !== 'number') return mark.then((now) => this.connectors.get(key) ?? this.lookUp(tenant, id, key, now));
     return this.connectors.get(key) ?? this.lookUp(tenant, id, key, mark);
   }
 
   private async lookUp(tenant: Tenant, id: string, key: string, mark: number): Promise<ConnectorRow | undefined> {
     const row = await this.store.getConnector(tenant, id);
-    if (row && this.unchangedSince(mark)) bounded(this.connectors).set(key, row);
+    if (row && (await this.unchangedSince(mark))) bounded(this.connectors).set(key, row);
     return row;
   }
 
   /**
-   * The store's mark now when the client is known live under it, without a promise (the
-   * authenticator's fast path on every request); undefined sends the caller to {@link clientIsLive}.
+   * The store's mark now when the client is known live under it (the authenticator's fast path on
+   * every request: without a promise on SQLite), undefined when it is not known live, which sends
+   * the caller to {@link clientIsLive}.
    */
-  liveMark(clientId: string): number | undefined {
+  liveMark(clientId: string): number | undefined | Promise<number | undefined> {
     const mark = this.current();
+    if (typeof mark !== 'number') return mark.then((now) => (this.liveClients.has(clientId) ? now : undefined));
     return this.liveClients.has(clientId) ? mark : undefined;
   }
 
   /** The store's mark now, dropping everything kept under an older one. */
-  private current(): number {
+  private current(): number | Promise<number> {
     const mark = this.store.tenancyMark();
-    if (mark !== this.mark) {
+    return typeof mark === 'number' ? this.moveTo(mark) : mark.then((now) => this.moveTo(now));
+  }
+
+  private moveTo(mark: number): number {
+    if (mark > this.mark) {
       this.mark = mark;
       this.liveClients.clear();
       this.connectors.clear();
     }
-    return mark;
+    return this.mark;
   }
 
   /** Whether nothing changed while a lookup ran: a row read before a change that was heard meanwhile must not be kept. */
-  private unchangedSince(mark: number): boolean {
-    return this.current() === mark;
+  private unchangedSince(mark: number): boolean | Promise<boolean> {
+    const now = this.current();
+    return typeof now === 'number' ? now === mark : now.then((later) => later === mark);
   }
 }
 

@@ -207,6 +207,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     name: 'search text index word pairs',
     sql: searchWordPairsDdl('postgres'),
   },
+  {
+    version: 12,
+    name: 'tenancy version',
+    // One row whose number every write to clients, connectors or credentials raises in its own
+    // transaction: a process reads it to know whether what it kept is still current (tenancyMark).
+    sql: `
+      CREATE TABLE tenancy_version (
+        id smallint PRIMARY KEY CHECK (id = 1),
+        version bigint NOT NULL
+      );
+      INSERT INTO tenancy_version (id, version) VALUES (1, 0);
+    `,
+  },
 ];
 
 /** Any fixed 64-bit number; it only has to be the same in every process of this engine. */

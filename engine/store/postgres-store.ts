@@ -11,7 +11,7 @@ import { upsertPostgresRecords } from './postgres-record-writes.js';
 import { PostgresRateSlots } from './postgres-rate-slots.js';
 import { PostgresSyncJobs } from './postgres-sync-jobs.js';
 import { PostgresWebhooks } from './postgres-webhooks.js';
-import { TENANCY_CHANNEL, TenancyListener } from './postgres-tenancy.js';
+import { raiseTenancyVersion, TenancyVersion } from './postgres-tenancy.js';
 import { limitReached, notRevoked } from './tenant-errors.js';
 import type { EventConnector } from './webhook-outbox.js';
 import type {
@@ -68,12 +68,7 @@ export async function openPostgresStore(url: string, clock: Clock = systemClock)
     await pool.end();
     throw error;
   }
-  return new PostgresStore(pool, new TenancyListener(url, clock), clock);
-}
-
-/** Tells every process listening (see TenancyListener) that tenancy data changed; sent at the commit of the caller's transaction. */
-async function notifyTenancy(client: pg.PoolClient): Promise<void> {
-  await client.query('SELECT pg_notify($1, $2)', [TENANCY_CHANNEL, '']);
+  return new PostgresStore(pool, new TenancyVersion(pool), clock);
 }
 
 /** The scale-out store: several server processes share one database through it. */
@@ -87,7 +82,7 @@ class PostgresStore implements Store {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly tenancy: TenancyListener,
+    private readonly tenancy: TenancyVersion,
     private readonly clock: Clock = systemClock,
   ) {
     this.jobs = new PostgresSyncJobs(pool, clock);
@@ -120,7 +115,7 @@ class PostgresStore implements Store {
       ]);
       if (rowCount !== 1) return false;
       await client.query('DELETE FROM sync_jobs WHERE connector_id IN (SELECT id FROM connectors WHERE client_id = $1)', [clientId]);
-      await notifyTenancy(client);
+      await raiseTenancyVersion(client);
       return true;
     });
   }
@@ -134,7 +129,7 @@ class PostgresStore implements Store {
       await client.query(`DELETE FROM sync_state WHERE connector_id IN (${owned})`, [clientId]);
       await client.query(`DELETE FROM sync_jobs WHERE connector_id IN (${owned})`, [clientId]);
       const { rowCount } = await client.query('DELETE FROM connectors WHERE client_id = $1', [clientId]);
-      await notifyTenancy(client);
+      await raiseTenancyVersion(client);
       return rowCount ?? 0;
     });
   }
@@ -213,7 +208,7 @@ class PostgresStore implements Store {
         `UPDATE connectors SET ${sets.join(', ')} WHERE ${TENANT_CONNECTOR} RETURNING ${CONNECTOR_COLUMNS}`,
         values,
       );
-      if (rows[0]) await notifyTenancy(client);
+      if (rows[0]) await raiseTenancyVersion(client);
       return rows[0] && toConnector(rows[0]);
     });
   }
@@ -225,7 +220,7 @@ class PostgresStore implements Store {
       await client.query('DELETE FROM search_records WHERE connector_id = $1', [id]);
       await client.query('DELETE FROM sync_state WHERE connector_id = $1', [id]);
       await this.jobs.delete(client, id);
-      await notifyTenancy(client);
+      await raiseTenancyVersion(client);
       return true;
     });
   }
@@ -360,11 +355,11 @@ class PostgresStore implements Store {
     return new PostgresRateSlots(this.pool, connectorId);
   }
 
-  tenancyMark(): number {
+  tenancyMark(): Promise<number> {
     return this.tenancy.current();
   }
 
-  /** Runs `fn` in a transaction; the tenancy mark moves after every commit (cheap, and this process's own notifications then never matter). */
+  /** Runs `fn` in a transaction; the tenancy mark moves after every commit (cheap: this process's own writes are seen at once, before any read). */
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
@@ -396,14 +391,14 @@ class PostgresStore implements Store {
       const before = rows[0];
       if (before?.auth_state === 'active')
         await this.webhooks.emitWith(client, before, { type: 'connector.reauthorization_required', data: { reason: reason.slice(0, 500) } });
-      await notifyTenancy(client);
+      await raiseTenancyVersion(client);
     });
   }
 
   async clearNeedsReauth(connectorId: string): Promise<void> {
     await this.transaction(async (client) => {
       const { rowCount } = await client.query(`UPDATE connectors SET ${AUTH_ACTIVE} WHERE id = $1 AND auth_state <> 'active'`, [connectorId]);
-      if (rowCount) await notifyTenancy(client);
+      if (rowCount) await raiseTenancyVersion(client);
     });
   }
 
@@ -448,7 +443,7 @@ class PostgresStore implements Store {
               [connectorId, result.ciphertext],
             );
             if (result.emit) await this.webhooks.emit(connectorId, result.emit, client);
-            await notifyTenancy(client);
+            await raiseTenancyVersion(client);
           }
           await client.query('COMMIT');
           this.tenancy.bump();
@@ -471,7 +466,6 @@ class PostgresStore implements Store {
     if (this.closed) return;
     this.closed = true;
     await Promise.all(this.closing.splice(0).map((task) => task()));
-    await this.tenancy.close();
     await this.pool.end();
   }
 }

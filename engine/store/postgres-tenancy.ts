@@ -1,88 +1,63 @@
-import pg from 'pg';
-import type { Clock } from '../clock/index.js';
-
-/** The channel every write to platform clients, connectors or credentials notifies, in its own transaction. */
-export const TENANCY_CHANNEL = 'connector_engine_tenancy';
-
-/** The application_name of the listening connection, so an operator (or a test) can find it in pg_stat_activity. */
-export const TENANCY_LISTENER_NAME = 'connector-engine tenancy listener';
-
-/** The shortest time between two attempts to (re)connect the listener, so a database that is down is not hammered once per request. */
-const RECONNECT_EVERY_MS = 1000;
+import type pg from 'pg';
 
 /**
- * The PostgreSQL side of `Store.tenancyMark`: one connection of its own that LISTENs on
- * TENANCY_CHANNEL. The mark moves on every notification (a commit of any process that changed
- * tenancy data), on this process's own such writes, and when the connection is made or lost.
- * While it is not listening every read answers a new mark, so a caller keeps nothing: a change
- * committed while nobody listened can never be missed. It connects on first use, not at open,
- * so CLI commands that never ask pay nothing for it.
+ * Raises the tenancy version in the caller's transaction (every write to platform clients,
+ * connectors or credentials calls it last): other processes see the new number exactly when they
+ * can see the write, at its commit.
  */
-export class TenancyListener {
+export async function raiseTenancyVersion(client: pg.PoolClient): Promise<void> {
+  await client.query('UPDATE tenancy_version SET version = version + 1 WHERE id = 1');
+}
+
+/**
+ * The PostgreSQL side of `Store.tenancyMark`: the `tenancy_version` row, read at most once per
+ * event-loop turn (the requests handled in one turn share the read). The mark moves when the
+ * version read is higher than the last one seen, and on this process's own tenancy writes.
+ *
+ * Why a read and not LISTEN/NOTIFY (as before): a notification reaches another process some time
+ * after the commit, and a request that process handled meanwhile used what it kept: a client
+ * revoked through one process was still served by another, once, under load. A read sent in the
+ * turn that handles a request sees every commit that finished before the request arrived (its
+ * bytes were in before the turn began, and the read is sent after), so a revocation, a PATCH or
+ * a DELETE answered by one process holds in every other at once. The cost is one round trip per
+ * turn on a scoped request, in place of the two lookups (client, connector) it saves.
+ * A read that fails answers a new mark: nothing kept is used, and the lookups say what is wrong.
+ */
+export class TenancyVersion {
   private mark = 0;
-  private client: pg.Client | undefined;
-  private listening = false;
-  private connecting = false;
-  private closed = false;
-  private nextAttemptAt = 0;
+  private lastVersion = -1;
+  /** This turn's read, shared by the requests of the turn. */
+  private turn: Promise<number> | undefined;
 
-  constructor(
-    private readonly url: string,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly pool: pg.Pool) {}
 
-  /** The current mark; a new one on every call while not listening (and a (re)connect is started then). */
-  current(): number {
-    if (this.listening) return this.mark;
-    this.connect();
-    return ++this.mark;
+  /** The mark as of a version read sent in this event-loop turn. */
+  current(): Promise<number> {
+    if (this.turn) return this.turn;
+    const read = this.pool.query<{ version: string }>('SELECT version FROM tenancy_version WHERE id = 1').then(
+      ({ rows }) => this.seen(Number(rows[0]?.version ?? Number.NaN)),
+      () => ++this.mark,
+    );
+    this.turn = read;
+    setImmediate(() => {
+      if (this.turn === read) this.turn = undefined;
+    });
+    return read;
   }
 
-  /** This process changed tenancy data: its own later reads must not wait for the notification to come back. */
+  /** This process changed tenancy data: its own later reads must not use a read sent before the commit. */
   bump(): void {
     this.mark++;
+    this.turn = undefined;
   }
 
-  /** Stops listening for good (the store closes). */
-  async close(): Promise<void> {
-    this.closed = true;
-    this.listening = false;
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
-
-  private connect(): void {
-    const now = this.clock.now();
-    if (this.connecting || this.closed || now < this.nextAttemptAt) return;
-    this.connecting = true;
-    this.nextAttemptAt = now + RECONNECT_EVERY_MS;
-    const client = new pg.Client({ connectionString: this.url, application_name: TENANCY_LISTENER_NAME });
-    client.on('notification', () => this.mark++);
-    client.on('error', () => this.drop(client));
-    client.on('end', () => this.drop(client));
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${TENANCY_CHANNEL}`))
-      .then(
-        () => {
-          if (this.closed) return void client.end().catch(() => undefined);
-          this.client = client;
-          this.listening = true;
-          this.mark++;
-        },
-        () => this.drop(client),
-      )
-      .finally(() => (this.connecting = false));
-  }
-
-  /** The connection failed or ended: nothing heard before counts any more, and the next read reconnects. */
-  private drop(client: pg.Client): void {
-    client.end().catch(() => undefined);
-    // A connection replaced earlier ending late says nothing about the one listening now.
-    if (this.client !== undefined && this.client !== client) return;
-    this.client = undefined;
-    this.listening = false;
-    this.mark++;
+  /** Reads answer in the order their queries end, not always the order they were sent: an older version moves nothing. */
+  private seen(version: number): number {
+    if (!Number.isFinite(version)) return ++this.mark;
+    if (version > this.lastVersion) {
+      this.lastVersion = version;
+      this.mark++;
+    }
+    return this.mark;
   }
 }

@@ -417,9 +417,8 @@ class SqliteStore implements Store {
    * read transaction (two file locks: 4 µs alone, several times that under load), which was once
    * per request. What it changes: a commit of another process is seen by the requests of the
    * turns after the one that read the old version; a request handled in the same turn as the
-   * commit may miss it, as if it had committed a moment later. That is the window of the
-   * PostgreSQL path (postgres-tenancy.ts), where a commit is seen once its NOTIFY has been read:
-   * requests handled before that read, in that turn or earlier ones, miss it too. A row looked
+   * commit may miss it, as if it had committed a moment later (the PostgreSQL path,
+   * postgres-tenancy.ts, reads its version row once per turn the same way). A row looked
    * up after a commit the turn's read missed is dropped at the next read (the version moved), so
    * nothing stale outlives the turn.
    */

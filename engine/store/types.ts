@@ -397,13 +397,12 @@ export interface Store {
    * service keep the client and connector it looked up until they change, for one cheap check per
    * request instead of the lookups. SQLite reads `PRAGMA data_version` (it moves when another
    * connection commits; read at most once per event-loop turn, see sqlite-store.ts) and counts
-   * this connection's own writes; PostgreSQL hears every such write on a LISTEN connection, and
-   * answers a new number on every call while that connection is not listening (not yet, or
-   * dropped), so nothing is kept across a gap in which a change went unheard. Either way a change
-   * by another process is seen by every event-loop turn after the one in which it reached this
-   * process (its commit; on PostgreSQL its NOTIFY).
+   * this connection's own writes, without a promise; PostgreSQL reads the `tenancy_version` row
+   * every write raises in its transaction (at most once per turn, see postgres-tenancy.ts). Either
+   * way a change committed before a request arrived is seen by that request: a revocation, PATCH
+   * or DELETE answered by one process holds in every other at once.
    */
-  tenancyMark(): number;
+  tenancyMark(): number | Promise<number>;
 
   /** The connection searches read the synchronized copy through (see RecordReader). */
   recordReader(): RecordReader;
