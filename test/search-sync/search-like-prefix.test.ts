@@ -1,7 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesFilter, parseSearchParams, runSearch, scoreRecord, type FieldType, type RunSearchOptions, type SearchScope } from '../../engine/search/index.js';
+import {
+  matchesFilter,
+  parseSearchParams,
+  runSearch,
+  scoreRecord,
+  type FieldType,
+  type RunSearchOptions,
+  type SearchScope,
+} from '../../engine/search/index.js';
 import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 /**
@@ -123,7 +131,10 @@ describe.each(SEARCH_BACKENDS)('like prefixes through folded value keys on $name
       const ids = expected(filter);
       for (const size of [1, 3, 100]) {
         const scan = await pages(plain, filter, size, { startSortKeys: false });
-        expect(scan.flat().map((hit) => hit.split(':').slice(0, 2).join(':')), `${JSON.stringify(filter)} by ${size}, scan`).toEqual(ids);
+        expect(
+          scan.flat().map((hit) => hit.split(':').slice(0, 2).join(':')),
+          `${JSON.stringify(filter)} by ${size}, scan`,
+        ).toEqual(ids);
         const how = `${JSON.stringify(filter)} by ${size}`;
         expect(await pages(keyed, filter, size, {}), `${how}, value by value`).toEqual(scan);
         expect(await pages(keyed, filter, size, { rangeValuesMost: 1 }), `${how}, 1 value at most`).toEqual(scan);
@@ -137,7 +148,7 @@ describe.each(SEARCH_BACKENDS)('like prefixes through folded value keys on $name
   });
 
   it('reads the folded keys of the path: a prefix finds its records whatever their case, and none past its ends', async () => {
-    const ids = async (pattern: string) => (await pages(keyed, { like: { 'o.name': pattern } }, 100, {})).flat().map((hit) => hit.split(':')[0]);
+    const ids = async (pattern: string) => (await pages(keyed, { like: { 'o.name': pattern } }, 100, {})).flat().map((hit) => hit.split(':')[0] as string);
     const names = (found: string[]) => found.map((id) => (RECORDS.find((record) => record.id === id)?.o as { name: unknown }).name);
     expect(new Set(names(await ids('dee rel%')))).toEqual(new Set(['Dee release', 'DEE RELEASE', 'dee rel', 'dee relz', 'Dee Rel😀 x', 'dee rel\u{10FFFF}']));
     expect(new Set(names(await ids('k%')))).toEqual(new Set(['kelvin', 'Kelvin']));
