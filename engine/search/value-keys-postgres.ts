@@ -6,9 +6,10 @@ import { VALUE_KEYS_TABLE, VALUE_PATHS_MOST, VALUE_PATHS_TABLE, type ValueKeyTar
 /**
  * The folded index: one ASCII-folded string's records in id order (lower() of a "C" collation
  * column folds ASCII letters only, as the `like` test does), and a `like` prefix's as a range
- * (like-prefix.ts).
+ * (like-prefix.ts). `str` is included so that its walks and probes read the index alone: the
+ * planner answers from an index only when it holds the columns an expression is computed from.
  */
-const FOLDED_INDEX = `CREATE INDEX IF NOT EXISTS ${VALUE_KEYS_TABLE}_folded ON ${VALUE_KEYS_TABLE} (path_id, rank, num, lower(str), id)`;
+const FOLDED_INDEX = `CREATE INDEX IF NOT EXISTS ${VALUE_KEYS_TABLE}_folded ON ${VALUE_KEYS_TABLE} (path_id, rank, num, lower(str), id) INCLUDE (str)`;
 
 /**
  * The value keys side table, registry, key function and triggers (see value-keys-sqlite.ts for the

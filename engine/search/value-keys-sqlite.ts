@@ -37,6 +37,8 @@ const OF_NEW = 'p.connector_id = new.connector_id AND p.entity = new.entity';
  * index walks one value's records in id order. Triggers keep it in step with the record table in
  * the writer's own transaction, as the sort keys' do (sort-keys-sqlite.ts). The folded index walks
  * one ASCII-folded string's records in id order, and a `like` prefix's as a range (like-prefix.ts);
+ * it carries the primary key, `str` too, so SQLite tests lower(str) from the index alone (an index
+ * on lower(str) without it costs a table lookup per key: 3.7 against 0.27 ms for 5,000 keys).
  * IF NOT EXISTS adds it to a side table made before it, at the next registration check (ensure).
  */
 const DDL = `
