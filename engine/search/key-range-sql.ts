@@ -1,5 +1,13 @@
 import type { CompileContext } from './sql-dialect.js';
 import type { Bound, KeyRange } from './key-range.js';
+import { SORT_KEYS_TABLE } from './sort-key-target.js';
+import { VALUE_KEYS_TABLE } from './value-key-target.js';
+
+/** The table of the kept keys a range reads: its path's value keys or sort keys. */
+export const keysTable = (range: Pick<KeyRange, 'keys'>): string => (range.keys === 'value' ? VALUE_KEYS_TABLE : SORT_KEYS_TABLE);
+
+/** The key column of the rows `s` a range compares: the number, the string, or the folded string (the value keys' folded index). */
+export const rangeColumn = (range: Pick<KeyRange, 'rank' | 'folded'>): string => (range.rank === 0 ? 's.num' : range.folded ? 'lower(s.str)' : 's.str');
 
 /**
  * The key rows `s` of the range: an index range of (path_id, rank, num, str). On PostgreSQL an
@@ -9,7 +17,7 @@ import type { Bound, KeyRange } from './key-range.js';
  * numbers (doubles or integers, as the key keeps them), strings (the same bytes).
  */
 export function keyRangeWhere(range: KeyRange, { d, params }: Pick<CompileContext, 'd' | 'params'>): string {
-  const column = range.rank === 0 ? 's.num' : 's.str';
+  const column = rangeColumn(range);
   const slot = range.rank === 0 ? 'number' : 'string';
   const exact = keysAreExact(range, d.name);
   const where = [`s.path_id = ${params.add(range.pathId)}`, `s.rank = ${range.rank}`];

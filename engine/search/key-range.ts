@@ -24,4 +24,6 @@ export interface KeyRange {
   values?: readonly (string | number)[];
   /** Which kept keys `pathId` names: a sortable path's sort keys (the default), or a path's value keys (value-key-target.ts), which may hold several values per record. */
   keys?: 'sort' | 'value';
+  /** Strings compared folded (lower(str): a `like` prefix, like-prefix.ts), in the folded index of the value keys; bounds and values are folded strings. */
+  folded?: boolean;
 }

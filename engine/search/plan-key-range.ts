@@ -1,10 +1,8 @@
-import { isBoundaryValue, keyRangeWhere } from './key-range-sql.js';
+import { isBoundaryValue, keyRangeWhere, keysTable, rangeColumn } from './key-range-sql.js';
 import type { KeyRange } from './key-range.js';
 import { orderBy, scopeWhere } from './plan-sql.js';
 import type { IdStart } from './plan-window.js';
 import { RECORD_TABLE } from '../store/index.js';
-import { SORT_KEYS_TABLE } from './sort-key-target.js';
-import { VALUE_KEYS_TABLE } from './value-key-target.js';
 import type { CompileContext } from './sql-dialect.js';
 
 /**
@@ -29,9 +27,10 @@ export function keyRangeRows(
   const after = start.after === null ? '' : ` AND ${id} > ${d.keyParam('id', start.after, ctx)}`;
   if (range.values) return valueByValueRows(ctx, limit, select, filter, after, range as ValueRange);
   const order = orderBy([{ slot: 'id', expression: 'k.id', direction: 'asc' }], ctx);
-  const keys = `SELECT s.${d.name === 'sqlite' ? 'seq' : 'id'} AS ref, s.id AS id FROM ${SORT_KEYS_TABLE} AS s WHERE ${keyRangeWhere(range, ctx)}${after} ORDER BY ${id}${d.fence}`;
-  // Index filters test the looked-up rows rather than produce candidates of their own (see plan-window.ts).
-  const test = filter({ ...ctx, probe: true });
+  const keys = `SELECT s.${d.name === 'sqlite' ? 'seq' : 'id'} AS ref, s.id AS id FROM ${keysTable(range)} AS s WHERE ${keyRangeWhere(range, ctx)}${after} ORDER BY ${id}${d.fence}`;
+  // Index filters test the looked-up rows rather than produce candidates of their own (see plan-window.ts), and the
+  // keys narrow the rows already: no text index list is read ahead for them (CompileContext.amongCandidates).
+  const test = filter({ ...ctx, probe: true, amongCandidates: true });
   const page = params.add(limit + 1);
   if (d.name === 'sqlite') {
     // CROSS JOIN keeps the sorted keys outer: one rowid lookup each, in id order, until the page is full.
@@ -62,7 +61,7 @@ function valueByValueRows(
 ): string {
   const { d, params } = ctx;
   const page = params.add(limit + 1);
-  const walk = valueWalk(ctx, select, filter({ ...ctx, probe: true }), after, range, page);
+  const walk = valueWalk(ctx, select, filter({ ...ctx, probe: true, amongCandidates: true }), after, range, page);
   const merge = (walks: string[]) => `SELECT * FROM (${walks.join(' UNION ALL ')}) AS m ORDER BY ${d.keyColumn('id', 'm.range_id')} LIMIT ${page}`;
   const firm = range.values.filter((value) => !isBoundaryValue(range, value, d.name));
   const boundary = range.values.filter((value) => isBoundaryValue(range, value, d.name));
@@ -79,7 +78,8 @@ function valueByValueRows(
 function valueWalk(ctx: CompileContext, select: string, test: string, after: string, range: ValueRange, page: string) {
   const { d, params } = ctx;
   const path = params.add(range.pathId);
-  const [slot, column, other] = range.rank === 0 ? (['number', 's.num', "s.str = ''"] as const) : (['string', 's.str', 's.num = 0'] as const);
+  const [slot, other] = range.rank === 0 ? (['number', "s.str = ''"] as const) : (['string', 's.num = 0'] as const);
+  const column = rangeColumn(range);
   const record =
     d.name === 'sqlite'
       ? `CROSS JOIN ${RECORD_TABLE} AS r ON r.seq = s.seq`
@@ -87,7 +87,7 @@ function valueWalk(ctx: CompileContext, select: string, test: string, after: str
   let n = 0;
   return (value: string | number, bound: string) => {
     const key = `s.path_id = ${path} AND s.rank = ${range.rank} AND ${other} AND ${d.keyColumn(slot, column)} = ${d.keyParam(slot, value, ctx)}`;
-    const sql = `SELECT ${select}, s.id AS range_id FROM ${range.keys === 'value' ? VALUE_KEYS_TABLE : SORT_KEYS_TABLE} AS s ${record} WHERE ${key}${after}${bound} AND ${test} ORDER BY ${d.keyColumn('id', 's.id')} LIMIT ${page}`;
+    const sql = `SELECT ${select}, s.id AS range_id FROM ${keysTable(range)} AS s ${record} WHERE ${key}${after}${bound} AND ${test} ORDER BY ${d.keyColumn('id', 's.id')} LIMIT ${page}`;
     return `SELECT * FROM (${sql}) AS v${n++}`;
   };
 }

@@ -6,8 +6,6 @@ export function pgAccess(root: string, segments: readonly string[], params: SqlP
   return segments.reduce((expression, segment) => `(${expression} -> ${params.add(segment)}::text)`, root);
 }
 
-let aliasCounter = 0;
-
 /**
  * The value at `segments` below `root` as text, reached with `->>` on its parent: a string's own
  * text, any other JSON value as written, NULL when missing. Why: `->` copies the value into a jsonb
@@ -21,7 +19,7 @@ function pgRawText(root: string, segments: readonly string[], params: SqlParams)
 
 /** `FROM jsonb_array_elements(...) AS eN(v)` over an array field (no rows when it is not an array), the element value, and its raw text (pgRawText, written when asked). */
 export function pgElements(field: FieldRef, params: SqlParams): { from: string; value: string; text: () => string } {
-  const alias = `e${++aliasCounter}`;
+  const alias = params.alias('e');
   const array = pgAccess('r.data', [field.top], params);
   const from = `FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} ELSE '[]'::jsonb END) AS ${alias}(v)`;
   return { from, value: pgAccess(`${alias}.v`, field.sub, params), text: () => pgRawText(`${alias}.v`, field.sub, params) };

@@ -3,11 +3,12 @@ import type pg from 'pg';
 import { planSearch } from './search-plan.js';
 import { keptKeysFor, keptValuesFor } from './sort-keys.js';
 import { valueKeysServe, valueKeyTarget, type ValueKeyTarget } from './value-key-target.js';
-import { SORT_KEYS_TABLE, type SortKeyTarget } from './sort-key-target.js';
+import type { SortKeyTarget } from './sort-key-target.js';
 import { SqlParams } from './sql-params.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { sqliteDialect } from './sqlite-dialect.js';
-import { keyRangeWhere } from './key-range-sql.js';
+import { keyRangeWhere, keysTable } from './key-range-sql.js';
+import { requiredPrefix } from './like-prefix.js';
 import type { Bound, KeyRange } from './key-range.js';
 import { RANGE_VALUES_MOST, rangeValues } from './range-values.js';
 import type { FilterNode, SearchDialect, SearchRequest, SearchScope } from './types.js';
@@ -66,7 +67,7 @@ function tighter(old: Bound | undefined, bound: Bound, sign: 1 | -1): Bound {
 async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, most: number): Promise<number> {
   const params = new SqlParams();
   const d = dialect === 'sqlite' ? sqliteDialect : postgresDialect;
-  const text = `SELECT count(*) AS n FROM (SELECT 1 FROM ${SORT_KEYS_TABLE} AS s WHERE ${keyRangeWhere(range, { d, params })} LIMIT ${params.add(most)}) AS c`;
+  const text = `SELECT count(*) AS n FROM (SELECT 1 FROM ${keysTable(range)} AS s WHERE ${keyRangeWhere(range, { d, params })} LIMIT ${params.add(most)}) AS c`;
   const { sql, params: values } = params.finish(text, dialect);
   if (dialect === 'sqlite') return Number((preparedStatement(db as BetterSqlite3.Database, sql).get(...values) as { n: number }).n);
   return Number((await (db as pg.Pool).query<{ n: string }>(sql, values)).rows[0]?.n);
@@ -118,16 +119,18 @@ interface RangeTarget {
 }
 
 /**
- * The required values and range of an id-ordered keyed request, each with the kept keys that
- * would serve it, in the order they are tried: values first (a few walks), then the range. `start`:
- * whether a search may start keeping those keys: a range may, as a sort does, and an equality on a
- * path only value keys serve; an equality on a sortable path only uses sort keys a sort or a range
+ * The required values, range and `like` prefix of an id-ordered keyed request, each with the kept
+ * keys that would serve it, in the order they are tried: values first (a few walks), then the
+ * range, then the prefix (like-prefix.ts, on a path's value keys). `start`:
+ * whether a search may start keeping those keys: a range may, as a sort does, and an equality or a
+ * prefix on a path only value keys serve; an equality on a sortable path only uses sort keys a sort or a range
  * started, so the commonest filter adds no key writes of its own.
  */
 function rangeTargets(scope: SearchScope, request: SearchRequest, valuesMost: number): RangeTarget[] {
   if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return [];
   const range = requiredRange(request);
-  const targets = [...(valuesMost > 0 ? requiredValues(request, valuesMost) : []), ...(range ? [range] : [])];
+  const prefix = requiredPrefix(request);
+  const targets = [...(valuesMost > 0 ? requiredValues(request, valuesMost) : []), ...(range ? [range] : []), ...(prefix ? [prefix] : [])];
   return targets.map((required) => {
     const value = required.keys === 'value' ? valueKeyTarget(scope, required.field) : undefined;
     const kept: KeptTarget = value

@@ -1,8 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { postgresDialect } from './postgres-dialect.js';
-import { keyRangeWhere } from './key-range-sql.js';
-import { SORT_KEYS_TABLE } from './sort-key-target.js';
+import { keyRangeWhere, keysTable, rangeColumn } from './key-range-sql.js';
 import { SqlParams } from './sql-params.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import type { KeyRange } from './key-range.js';
@@ -28,9 +27,9 @@ export async function rangeValues(db: Database, dialect: SearchDialect, range: K
   const params = new SqlParams();
   const d = dialect === 'sqlite' ? sqliteDialect : postgresDialect;
   const slot = range.rank === 0 ? 'number' : 'string';
-  const column = d.keyColumn(slot, range.rank === 0 ? 's.num' : 's.str');
+  const column = d.keyColumn(slot, rangeColumn(range));
   const where = keyRangeWhere(range, { d, params });
-  const next = (after: string) => `(SELECT ${column} FROM ${SORT_KEYS_TABLE} AS s WHERE ${where}${after} ORDER BY ${column} LIMIT 1)`;
+  const next = (after: string) => `(SELECT ${column} FROM ${keysTable(range)} AS s WHERE ${where}${after} ORDER BY ${column} LIMIT 1)`;
   const text = `WITH RECURSIVE v(x, n) AS (SELECT ${next('')}, 1 UNION ALL SELECT ${next(` AND ${column} > v.x`)}, v.n + 1 FROM v WHERE v.x IS NOT NULL AND v.n <= ${params.add(most)}) SELECT x FROM v WHERE x IS NOT NULL`;
   const { sql, params: values } = params.finish(text, dialect);
   const rows =

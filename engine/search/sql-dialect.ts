@@ -33,7 +33,11 @@ export interface CompileContext {
   readonly scope: SearchScope;
   /** Rows are read in id order here: index filters should test rows, not produce them (see plan-window.ts). */
   readonly probe?: boolean;
-  /** The rows read are the filter's bound candidates (bound-candidates.ts): an index filter adds nothing to its exact test. */
+  /**
+   * The rows read are narrowed by an index already: the filter's bound candidates
+   * (bound-candidates.ts), or the kept keys of a range every hit is in (plan-key-range.ts). An
+   * index filter adds nothing to its exact test there but the cost of its candidates.
+   */
   readonly amongCandidates?: boolean;
   /**
    * Under a `not`: index prefilters are left out. An index accepts a superset of what the exact

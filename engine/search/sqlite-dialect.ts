@@ -144,13 +144,15 @@ export const sqliteDialect: SqlDialect = {
 
   indexFilter(field, space, query, { params, scope, probe, lists, amongCandidates }) {
     if (typeof query === 'boolean') return query ? '1' : '0';
+    // Rows tested in id order need no candidates when they are narrowed by another index already
+    // (CompileContext.amongCandidates), nor when there are many: the exact test that follows decides.
+    // The former are not even read ahead.
+    if (probe && amongCandidates) return '1';
     const list = listQuery(field, space, query);
     const key = listKey(list);
     const found = lists && foundList(lists, key);
     if (found === undefined) lists?.wanted.set(key, list);
-    // Rows tested in id order need no candidates when there are many, nor when they are the
-    // filter's bound candidates already: the exact test that follows decides.
-    if (probe && (found === 'many' || amongCandidates)) return '1';
+    if (probe && found === 'many') return '1';
     const candidates = Array.isArray(found) ? `SELECT value FROM json_each(${params.add(JSON.stringify(found))})` : candidatesSql(list, scope, params);
     // Unary + keeps the planner from starting at the candidates (a rowid lookup each, then a sort).
     return `${probe ? '+' : ''}r.seq IN (${candidates})`;

@@ -12,11 +12,9 @@ function jsonPath(segments: readonly string[]): string {
   return `$${segments.map((segment) => `."${segment}"`).join('')}`;
 }
 
-let aliasCounter = 0;
-
 /** `FROM json_each(...) AS eN WHERE <it is an array>` over an array field, and the element (or its sub-path) as a value. */
 export function sqliteElements(field: FieldRef, params: SqlParams): { from: string; value: SqliteValue } {
-  const alias = `e${++aliasCounter}`;
+  const alias = params.alias('e');
   const path = params.add(jsonPath([field.top]));
   const from = `FROM json_each(r.data, ${path}) AS ${alias} WHERE json_type(r.data, ${path}) = 'array'`;
   if (field.sub.length === 0) return { from, value: { type: `${alias}.type`, value: `${alias}.atom` } };

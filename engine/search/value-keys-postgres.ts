@@ -4,6 +4,14 @@ import { SORT_KEYS_LOCK } from './sort-keys-postgres.js';
 import { VALUE_KEYS_TABLE, VALUE_PATHS_MOST, VALUE_PATHS_TABLE, type ValueKeyTarget } from './value-key-target.js';
 
 /**
+ * The folded index: one ASCII-folded string's records in id order (lower() of a "C" collation
+ * column folds ASCII letters only, as the `like` test does), and a `like` prefix's as a range
+ * (like-prefix.ts). `str` is included so that its walks and probes read the index alone: the
+ * planner answers from an index only when it holds the columns an expression is computed from.
+ */
+const FOLDED_INDEX = `CREATE INDEX IF NOT EXISTS ${VALUE_KEYS_TABLE}_folded ON ${VALUE_KEYS_TABLE} (path_id, rank, num, lower(str), id) INCLUDE (str)`;
+
+/**
  * The value keys side table, registry, key function and triggers (see value-keys-sqlite.ts for the
  * shape). search_value_keys_of gives the distinct scalars a document holds at a path, reached with
  * `->` (text) segment by segment as pgSingle does, through every element of the top-level array
@@ -29,6 +37,7 @@ CREATE TABLE IF NOT EXISTS ${VALUE_KEYS_TABLE} (
   PRIMARY KEY (path_id, id, rank, num, str)
 );
 CREATE INDEX IF NOT EXISTS ${VALUE_KEYS_TABLE}_walk ON ${VALUE_KEYS_TABLE} (path_id, rank, num, str, id);
+${FOLDED_INDEX};
 CREATE OR REPLACE FUNCTION search_value_keys_of(doc jsonb, top text, sub text[], elements boolean, OUT rank smallint, OUT num float8, OUT str text)
   RETURNS SETOF record LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
   DECLARE
@@ -87,6 +96,11 @@ async function exists(db: pg.Pool | pg.PoolClient | pg.Client): Promise<boolean>
   return rows[0]?.known === true;
 }
 
+async function foldedExists(db: pg.PoolClient): Promise<boolean> {
+  const { rows } = await db.query<{ known: boolean }>(`SELECT to_regclass('${VALUE_KEYS_TABLE}_folded') IS NOT NULL AS known`);
+  return rows[0]?.known === true;
+}
+
 async function registered(db: pg.Pool | pg.PoolClient | pg.Client, target: ValueKeyTarget): Promise<number | undefined> {
   return (await db.query<{ id: number }>(FIND, [target.connectorId, target.entity, target.path])).rows[0]?.id;
 }
@@ -137,6 +151,8 @@ export async function ensurePostgresValueKeys(pool: pg.Pool, target: ValueKeyTar
     try {
       await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [SORT_KEYS_LOCK]);
       if (!(await exists(client))) await client.query(DDL);
+      // A side table made before the folded index gets it here, once (built from the keys present, under the lock above).
+      else if (!(await foldedExists(client))) await client.query(FOLDED_INDEX);
       let id = await registered(client, target);
       const filled = id === undefined;
       if (filled) id = await registerAndFill(client, target);

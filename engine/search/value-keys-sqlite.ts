@@ -35,7 +35,11 @@ const OF_NEW = 'p.connector_id = new.connector_id AND p.entity = new.entity';
  * The value keys side table: one row per record, registered path and distinct scalar the record
  * holds there (every element's, through an array), WITHOUT ROWID so its index carries seq; the
  * index walks one value's records in id order. Triggers keep it in step with the record table in
- * the writer's own transaction, as the sort keys' do (sort-keys-sqlite.ts).
+ * the writer's own transaction, as the sort keys' do (sort-keys-sqlite.ts). The folded index walks
+ * one ASCII-folded string's records in id order, and a `like` prefix's as a range (like-prefix.ts);
+ * it carries the primary key, `str` too, so SQLite tests lower(str) from the index alone (an index
+ * on lower(str) without it costs a table lookup per key: 3.7 against 0.27 ms for 5,000 keys).
+ * IF NOT EXISTS adds it to a side table made before it, at the next registration check (ensure).
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS ${VALUE_PATHS_TABLE} (
@@ -59,6 +63,7 @@ CREATE TABLE IF NOT EXISTS ${VALUE_KEYS_TABLE} (
   PRIMARY KEY (seq, path_id, rank, num, str)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS ${VALUE_KEYS_TABLE}_walk ON ${VALUE_KEYS_TABLE} (path_id, rank, num, str, id);
+CREATE INDEX IF NOT EXISTS ${VALUE_KEYS_TABLE}_folded ON ${VALUE_KEYS_TABLE} (path_id, rank, num, lower(str), id);
 CREATE TRIGGER IF NOT EXISTS ${RECORD_TABLE}_value_insert AFTER INSERT ON ${RECORD_TABLE} BEGIN
   ${insertKeys('new', OF_NEW)}
 END;
