@@ -1,6 +1,6 @@
 import { orderBy, scopeWhere, type KeyColumn } from './plan-sql.js';
 import type { CompileContext } from './sql-dialect.js';
-import { walkThenIndexRows } from './plan-walk.js';
+import { COST_RATIO, walkThenIndexRows } from './plan-walk.js';
 
 /**
  * Rows read in id order before the rest is left to the planner: enough for a page when a few
@@ -8,24 +8,23 @@ import { walkThenIndexRows } from './plan-walk.js';
  */
 const windowRows = (limit: number) => Math.max(5_000, 20 * (limit + 1));
 
-/** A scaled window (WindowOptions.scaled) holds at most this share of the table's rows: 1/20, so 5,000 rows from 100,000 on. */
-const TABLE_SHARE = 20;
-
 /**
  * The LIMIT of a window of `windowSize` rows, as SQL. Scaled (PostgreSQL, WindowOptions.scaled):
- * at most 1/TABLE_SHARE of the table's rows as the planner counts them (pg_class.reltuples, which
- * is 0 or less before the table's first ANALYZE: then windowSize), at least a page. A filter that
- * does not fill the page within the window then has fewer than TABLE_SHARE pages of hits in the
- * whole table, which the rows past the window find through the index: a bounded cost. Without
- * it, a table of 10,000 records walked half of itself (5,000 rows, 22 ms at the bench's deep page
- * by score) for a level of about 150 hits that its index names in 1 ms.
+ * at most sqrt(COST_RATIO x table rows x page) rows, the table's rows as the planner counts them
+ * (pg_class.reltuples; 0 or less before the table's first ANALYZE: then windowSize), and at least
+ * a page. That is plan-walk.ts's balance of a row walked in id order against a candidate of the
+ * index: a filter that does not fill the page within the window has so few hits that the index
+ * costs about what the window did. From about 100,000 rows on, it is windowSize (5,000 for a page
+ * of 100) as before; below, the window shrinks: on 10,000 records a level of about 150 hits
+ * walked 5,000 rows (22 ms at the bench's deep page by score) where 1,589 and its index do.
  */
 function windowLimit(ctx: CompileContext, limit: number, windowSize: number, scaled: boolean): string {
   const { d, params } = ctx;
   const rows = params.add(windowSize);
   if (!scaled || !d.windowAsSubquery) return rows;
-  const least = `least(${rows}::bigint, greatest(${params.add(limit + 1)}::bigint, floor(c.reltuples / ${TABLE_SHARE})::bigint))`;
-  return `(SELECT CASE WHEN c.reltuples <= 0 THEN ${rows}::bigint ELSE ${least} END FROM pg_class AS c WHERE c.oid = ${params.add(d.table)}::regclass)`;
+  const page = params.add(limit + 1);
+  const balanced = `least(${rows}::bigint, greatest(${page}::bigint, floor(sqrt(${COST_RATIO} * c.reltuples * ${page}::float8))::bigint))`;
+  return `(SELECT CASE WHEN c.reltuples <= 0 THEN ${rows}::bigint ELSE ${balanced} END FROM pg_class AS c WHERE c.oid = ${params.add(d.table)}::regclass)`;
 }
 
 const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
