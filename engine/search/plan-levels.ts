@@ -142,7 +142,8 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
       candidates,
       walk: false,
-      ...(windowSize === undefined ? {} : { windowSize }),
+      // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit).
+      ...(windowSize === undefined ? { scaled: true } : { windowSize }),
       ...(index ? { narrow: index.narrow, nearless: index.listed } : {}),
     });
     branches.push(`SELECT * FROM (${rows}) AS l${branches.length}`);

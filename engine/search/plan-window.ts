@@ -1,12 +1,31 @@
 import { orderBy, scopeWhere, type KeyColumn } from './plan-sql.js';
 import type { CompileContext } from './sql-dialect.js';
-import { walkThenIndexRows } from './plan-walk.js';
+import { COST_RATIO, walkThenIndexRows } from './plan-walk.js';
 
 /**
  * Rows read in id order before the rest is left to the planner: enough for a page when a few
  * percent of rows pass (20 per hit asked for, at least 5,000), few enough to stay cheap when none do.
  */
 const windowRows = (limit: number) => Math.max(5_000, 20 * (limit + 1));
+
+/**
+ * The LIMIT of a window of `windowSize` rows, as SQL. Scaled (PostgreSQL, WindowOptions.scaled):
+ * at most sqrt(COST_RATIO x table rows x page) rows, the table's rows as the planner counts them
+ * (pg_class.reltuples; 0 or less before the table's first ANALYZE: then windowSize), and at least
+ * a page. That is plan-walk.ts's balance of a row walked in id order against a candidate of the
+ * index: a filter that does not fill the page within the window has so few hits that the index
+ * costs about what the window did. From about 100,000 rows on, it is windowSize (5,000 for a page
+ * of 100) as before; below, the window shrinks: on 10,000 records a level of about 150 hits
+ * walked 5,000 rows (22 ms at the bench's deep page by score) where 1,589 and its index do.
+ */
+function windowLimit(ctx: CompileContext, limit: number, windowSize: number, scaled: boolean): string {
+  const { d, params } = ctx;
+  const rows = params.add(windowSize);
+  if (!scaled || !d.windowAsSubquery) return rows;
+  const page = params.add(limit + 1);
+  const balanced = `least(${rows}::bigint, greatest(${page}::bigint, floor(sqrt(${COST_RATIO} * c.reltuples * ${page}::float8))::bigint))`;
+  return `(SELECT CASE WHEN c.reltuples <= 0 THEN ${rows}::bigint ELSE ${balanced} END FROM pg_class AS c WHERE c.oid = ${params.add(d.table)}::regclass)`;
+}
 
 const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
 
@@ -26,6 +45,8 @@ export interface WindowOptions {
   candidates?: readonly number[] | null;
   /** Whether PostgreSQL may walk first and let the density it finds decide (plan-walk.ts), instead of a fixed window. */
   walk?: boolean;
+  /** Whether PostgreSQL's window shrinks on a small table (windowLimit); the window is windowSize rows otherwise. */
+  scaled?: boolean;
 }
 
 /** Where an id-ordered read starts: at the scope's first id, after a cursor's id, or nowhere. */
@@ -72,17 +93,17 @@ export function idOrderedRows(
   const from = (alias: string) => `FROM ${d.table} AS ${alias} WHERE ${scopeWhere(ctx, alias)}${after(alias)}`;
   const order = (alias: string) => orderBy([{ ...ID, expression: `${alias}.id` }], ctx);
   const page = () => params.add(limit + 1);
-  const { narrow, windowSize = windowRows(limit) } = options;
+  const { narrow, windowSize = windowRows(limit), scaled = false } = options;
   // Candidates named by the index, in id order, each tested when it is reached: the page's rows are tested, not every candidate's.
   const narrowed = (bound: string) =>
     `SELECT ${select} FROM (SELECT ${d.tupleId} AS tid, r.id AS id ${from('r')}${bound} AND ${narrow?.(ctx)} ORDER BY ${order('r')}${d.fence}) AS n ${d.candidateRow(ctx)} WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('n')} LIMIT ${page()}`;
   if (narrow && options.nearless) return narrowed('');
   if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page()}`;
   if (d.windowAsSubquery && options.walk) return walkThenIndexRows(ctx, limit, select, filter, after('w'));
-  const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}`;
+  const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${windowLimit(ctx, limit, windowSize, scaled)}`;
   const end = `(SELECT max(e.id) FROM (${window}) AS e)`;
   const near = d.windowAsSubquery
-    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${params.add(windowSize)}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page()}`
+    ? `SELECT ${select} FROM (SELECT * ${from('w')} ORDER BY ${order('w')} LIMIT ${windowLimit(ctx, limit, windowSize, scaled)}) AS r WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page()}`
     : `SELECT ${select} ${from('r')} AND ${id('r')} <= ${end} AND ${filter({ ...ctx, probe: true })} ORDER BY ${order('r')} LIMIT ${page()}`;
   const far = narrow
     ? narrowed(` AND ${id('r')} > ${end}`)
