@@ -7,7 +7,8 @@ import { RECORD_TABLE } from '../store/index.js';
 import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
 import type { SqlParams } from './sql-params.js';
 import { STRICT_NUMBER_SOURCE } from '../store/index.js';
-import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
+import { heldGrams } from './text-sql.js';
+import { keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
 
 /**
@@ -119,7 +120,7 @@ export const postgresDialect: SqlDialect = {
     return `coalesce(jsonb_typeof(${pgAccess('r.data', [field.top, ...field.sub], params)}), 'null') = 'null'`;
   },
 
-  textCount(node, { params }, gate) {
+  textCount(node, { params, absent }, gate) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
       // The pattern first, on the raw text (most rows fail it), then the type: a number's or an object's text must not match.
@@ -131,9 +132,11 @@ export const postgresDialect: SqlDialect = {
     }
     if (node.op === 'fuzzy') {
       const found = (gram: string) => `strpos(x.h, ${params.add(gram)}::text) > 0`;
-      const sum = fuzzyGrams(node.text)
-        .map((gram) => `(${found(gram)})::int`)
-        .join(' + ');
+      // Trigrams no record holds add nothing in a read that knows them (a levels read); with every one absent, the count is 0.
+      const sum =
+        heldGrams(node, absent)
+          .map((gram) => `(${found(gram)})::int`)
+          .join(' + ') || '0';
       // CASE evaluates its condition first, and AND and OR stop as soon as they know: the gate stops at its first group with no trigram found.
       const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
       return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, [count]));
@@ -187,6 +190,14 @@ export const postgresDialect: SqlDialect = {
     // index for a term its statistics call rare, and scans for one they call common, which a scan
     // meets within a few rows.
     return `EXISTS (SELECT 1 FROM ${RECORD_TABLE} AS p WHERE p.search_trigrams @@ ${params.add(renderIndexQuery(query, tsQuote, ' & ', ' | '))}::tsquery)`;
+  },
+
+  indexHoldsNone(query, { params }) {
+    if (typeof query === 'boolean') return query ? 'false' : 'true';
+    // A count, not EXISTS: a LIMIT 1 plan takes a table scan for cheap where it expects a match within a few rows (the
+    // presence probe turns scans off for its transaction, run-levels.ts); a whole count is costed over every match, so
+    // a term the statistics do not list as common is read from the index, and for a term no row holds that is a few pages.
+    return `(SELECT count(*) FROM ${RECORD_TABLE} AS p WHERE p.search_trigrams @@ ${params.add(renderIndexQuery(query, tsQuote, ' & ', ' | '))}::tsquery) = 0`;
   },
 
   indexHoldsEveryRow({ params, scope }) {
