@@ -192,14 +192,6 @@ export const postgresDialect: SqlDialect = {
     return `EXISTS (SELECT 1 FROM ${RECORD_TABLE} AS p WHERE p.search_trigrams @@ ${params.add(renderIndexQuery(query, tsQuote, ' & ', ' | '))}::tsquery)`;
   },
 
-  indexHoldsNone(query, { params }) {
-    if (typeof query === 'boolean') return query ? 'false' : 'true';
-    // A count, not EXISTS: a LIMIT 1 plan takes a table scan for cheap where it expects a match within a few rows (the
-    // presence probe turns scans off for its transaction, run-levels.ts); a whole count is costed over every match, so
-    // a term the statistics do not list as common is read from the index, and for a term no row holds that is a few pages.
-    return `(SELECT count(*) FROM ${RECORD_TABLE} AS p WHERE p.search_trigrams @@ ${params.add(renderIndexQuery(query, tsQuote, ' & ', ' | '))}::tsquery) = 0`;
-  },
-
   indexHoldsEveryRow({ params, scope }) {
     // A record too large for a tsvector keeps NULL there (see indexFilter); the partial index finds those.
     return `NOT EXISTS (SELECT 1 FROM ${RECORD_TABLE} AS p WHERE p.connector_id = ${params.add(scope.connectorId)} AND p.entity = ${params.add(scope.entity)} AND p.search_trigrams IS NULL)`;

@@ -2,7 +2,6 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { presenceProbe } from './gram-presence.js';
 import { knownAbsent, rememberAbsent } from './known-absent.js';
-import { guardedLevelRows } from './pg-absence-guard.js';
 import { sqliteDataVersion } from './sqlite-data-version.js';
 import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -38,20 +37,6 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
 }
 
 /**
- * Most levels a PostgreSQL read plans in one guarded statement (pg-absence-guard.ts): each level
- * costs its plan whether the page reaches it or not (about 0.3 ms at 100,000 records), a
- * statement of the probe's way a round trip and a plan.
- */
-const GUARDED_LEVELS = 4;
-
-/** The levels a page may read, the cursor's and below, when `absent`'s grams are absent. */
-function levelsToRead(request: SearchRequest, absent: AbsentGrams): number {
-  const plan = planSearch(request, absent);
-  const cursorScore = request.cursor?.[0];
-  return plan.kind === 'levels' ? plan.levels.filter((level) => typeof cursorScore !== 'number' || level.score <= cursorScore).length : Infinity;
-}
-
-/**
  * The rows of a `levels` plan (search-plan.ts), read in one snapshot: first which fuzzy trigrams
  * no record holds (gram-presence.ts, when a fuzzy node scores), then level by level from the best
  * that can hold a row (plan-levels.ts), so that levels no page reaches cost nothing, neither a
@@ -62,11 +47,9 @@ function levelsToRead(request: SearchRequest, absent: AbsentGrams): number {
  * READ ONLY transaction on a connection of the pool. With nothing to probe (no fuzzy node), or
  * given a lone PostgreSQL client (which may be in a transaction of its caller's, and then nothing
  * is probed), PostgreSQL reads every level in one statement: each statement costs a round trip
- * and a plan, and a transaction two more round trips, where SQLite's cost about nothing. So does
- * a PostgreSQL pool that probed the same request before, when the grams it found absent leave at
- * most GUARDED_LEVELS levels: the statement checks they are absent still (pg-absence-guard.ts),
- * and only when one is not does the read probe. SQLite does not probe where its connection probed
- * the same request at the same data version (sqlite-data-version.ts), which nothing was written since.
+ * and a plan, and a transaction two more round trips, where SQLite's cost about nothing. SQLite
+ * does not probe where its connection probed the same request at the same data version
+ * (sqlite-data-version.ts), which nothing was written since.
  */
 export async function levelRows(
   db: SearchDatabase,
@@ -80,7 +63,7 @@ export async function levelRows(
     const probe = presenceProbe(sqliteDialect, scope, request);
     const all = (): SearchRow[] => {
       // Read first: it starts the snapshot the probe and the levels read.
-      const version = probe && sqliteDataVersion(sqlite);
+      const version = probe ? sqliteDataVersion(sqlite) : '';
       let absent = probe && knownAbsent(sqlite, scope, request, version);
       if (probe && !absent) {
         absent = probe.absent(
@@ -100,12 +83,6 @@ export async function levelRows(
   // Nothing to probe, or a lone client: every level in one statement (it is one snapshot), read as far as the page needs.
   const probes = scoringNodes(request.filter).some((node) => node.op === 'fuzzy');
   if (!probes || !('totalCount' in db)) return postgresRows(db as pg.Pool | pg.PoolClient | pg.Client, compileRead(db, dialect, scope, request, read));
-  const known = knownAbsent(db, scope, request);
-  if (known && levelsToRead(request, known) <= GUARDED_LEVELS) {
-    const rows = await guardedLevelRows(db as pg.Pool, scope, request, read, known);
-    if (rows) return rows;
-    rememberAbsent(db, scope, request, undefined);
-  }
   const client = await (db as pg.Pool).connect();
   let broken: Error | undefined;
   try {
@@ -117,7 +94,6 @@ export async function levelRows(
     let step = reads.next();
     while (!step.done) step = reads.next(await postgresRows(client, compileRead(client, dialect, scope, request, { ...read, absent, levels: step.value })));
     await client.query('COMMIT');
-    if (absent && absent.size > 0) rememberAbsent(db, scope, request, absent);
     return step.value;
   } catch (error) {
     // A connection that cannot even roll back is not handed to the next caller.

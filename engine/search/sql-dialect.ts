@@ -120,12 +120,6 @@ export interface SqlDialect {
    * `field` (false only when none can), found with one index lookup that stops at the first row.
    */
   indexMayHold(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
-  /**
-   * A statement-level SQL boolean: whether no row of any scope matches `query` in the text index,
-   * planned so that a query no row matches costs a few index pages (PostgreSQL only: its guarded
-   * levels read, pg-absence-guard.ts).
-   */
-  indexHoldsNone?(query: IndexQuery, ctx: CompileContext): string;
   /** A statement-level SQL boolean: whether the text index holds every row of the scope (indexMayHold speaks for them all). */
   indexHoldsEveryRow(ctx: CompileContext): string;
   /** Whether string equality needs an index prefilter (false when equality is indexed already). */

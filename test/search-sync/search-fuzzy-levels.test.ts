@@ -180,7 +180,7 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
       const page = await runSearch(backend.db, backend.dialect, scope, parseSearchParams({ query: { filter }, limit: 1000 }, FIELDS));
       return [hitsOf(page)];
     };
-    // Twice: the second search may take what the first one's probe found (PostgreSQL keeps it per pool).
+    // Twice: the second search may take what the first one's probe found (SQLite keeps it per connection).
     for (let i = 0; i < 2; i++) expect(await search()).toEqual(expectedPages(filter, 1000, records));
     records.push({ id: 'w99', name: 'quarterly qxjvw' });
     await backend.upsert(scope, records.slice(-1), 'id');
@@ -220,10 +220,10 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
 });
 
 /**
- * A probe's answer is kept for the next search of the same query (known-absent.ts): on SQLite per
- * connection while its data version holds, on PostgreSQL per pool and checked by the read's own
- * statement (pg-absence-guard.ts). A write through another connection or pool that brings trigrams
- * no record held must show in the next search.
+ * SQLite keeps a probe's answer for the next search of the same query on its connection while its
+ * data version holds (known-absent.ts, sqlite-data-version.ts); PostgreSQL probes every time. A
+ * write through another connection or pool that brings trigrams no record held must show in the
+ * next search.
  */
 describe('fuzzy searches after a write from elsewhere', () => {
   const scope: SearchScope = { connectorId: 'fuzzy', entity: 'elsewhere' };
