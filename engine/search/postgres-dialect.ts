@@ -7,7 +7,8 @@ import { RECORD_TABLE } from '../store/index.js';
 import { INDEXED_IN_VALUES, type SqlDialect } from './sql-dialect.js';
 import type { SqlParams } from './sql-params.js';
 import { STRICT_NUMBER_SOURCE } from '../store/index.js';
-import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
+import { heldGrams } from './text-sql.js';
+import { keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
 
 /**
@@ -119,7 +120,7 @@ export const postgresDialect: SqlDialect = {
     return `coalesce(jsonb_typeof(${pgAccess('r.data', [field.top, ...field.sub], params)}), 'null') = 'null'`;
   },
 
-  textCount(node, { params }, gate) {
+  textCount(node, { params, absent }, gate) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
       // The pattern first, on the raw text (most rows fail it), then the type: a number's or an object's text must not match.
@@ -131,9 +132,11 @@ export const postgresDialect: SqlDialect = {
     }
     if (node.op === 'fuzzy') {
       const found = (gram: string) => `strpos(x.h, ${params.add(gram)}::text) > 0`;
-      const sum = fuzzyGrams(node.text)
-        .map((gram) => `(${found(gram)})::int`)
-        .join(' + ');
+      // Trigrams no record holds add nothing in a read that knows them (a levels read); with every one absent, the count is 0.
+      const sum =
+        heldGrams(node, absent)
+          .map((gram) => `(${found(gram)})::int`)
+          .join(' + ') || '0';
       // CASE evaluates its condition first, and AND and OR stop as soon as they know: the gate stops at its first group with no trigram found.
       const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
       return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, [count]));

@@ -1,6 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { presenceProbe } from './gram-presence.js';
+import { knownAbsent, rememberAbsent } from './known-absent.js';
+import { sqliteDataVersion } from './sqlite-data-version.js';
 import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
@@ -45,7 +47,9 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
  * READ ONLY transaction on a connection of the pool. With nothing to probe (no fuzzy node), or
  * given a lone PostgreSQL client (which may be in a transaction of its caller's, and then nothing
  * is probed), PostgreSQL reads every level in one statement: each statement costs a round trip
- * and a plan, and a transaction two more round trips, where SQLite's cost about nothing.
+ * and a plan, and a transaction two more round trips, where SQLite's cost about nothing. SQLite
+ * does not probe where its connection probed the same request at the same data version
+ * (sqlite-data-version.ts), which nothing was written since.
  */
 export async function levelRows(
   db: SearchDatabase,
@@ -58,11 +62,17 @@ export async function levelRows(
     const sqlite = db as BetterSqlite3.Database;
     const probe = presenceProbe(sqliteDialect, scope, request);
     const all = (): SearchRow[] => {
-      const absent = probe?.absent(
-        preparedStatement(sqlite, probe.sql)
-          .raw(false)
-          .get(...probe.params) as Record<string, unknown> | undefined,
-      );
+      // Read first: it starts the snapshot the probe and the levels read.
+      const version = probe ? sqliteDataVersion(sqlite) : '';
+      let absent = probe && knownAbsent(sqlite, scope, request, version);
+      if (probe && !absent) {
+        absent = probe.absent(
+          preparedStatement(sqlite, probe.sql)
+            .raw(false)
+            .get(...probe.params) as Record<string, unknown> | undefined,
+        );
+        rememberAbsent(sqlite, scope, request, absent, version);
+      }
       const reads = levelReads(request, absent);
       let step = reads.next();
       while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, dialect, scope, request, { ...read, absent, levels: step.value })));

@@ -6,7 +6,8 @@ import type { IndexSpace, SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
 import { SQLITE_NUMBER_FUNCTION } from '../store/index.js';
-import { fuzzyGrams, keywordWords, likeSqlPattern } from './text-match.js';
+import { heldGrams } from './text-sql.js';
+import { keywordWords, likeSqlPattern } from './text-match.js';
 import type { FieldRef } from './types.js';
 
 const OPS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
@@ -106,7 +107,7 @@ export const sqliteDialect: SqlDialect = {
     return `coalesce(${sqliteSingle(field, params).type}, 'null') = 'null'`;
   },
 
-  textCount(node, { params }, gate) {
+  textCount(node, { params, absent }, gate) {
     if (node.op === 'like') {
       const pattern = params.add(likeSqlPattern(node.text));
       return sqliteBest(node.field, params, (v) => `CASE WHEN ${v.type} = 'text' AND lower(${v.value}) LIKE ${pattern} ESCAPE '\\' THEN 1 ELSE 0 END`);
@@ -114,9 +115,11 @@ export const sqliteDialect: SqlDialect = {
     if (node.op === 'fuzzy') {
       // The padded value is computed once per value, in a one-row subquery, then searched per trigram.
       const found = (gram: string) => `instr(h.v, ${params.add(gram)}) > 0`;
-      const sum = fuzzyGrams(node.text)
-        .map((gram) => `(${found(gram)})`)
-        .join(' + ');
+      // Trigrams no record holds add nothing in a read that knows them (a levels read); with every one absent, the count is 0.
+      const sum =
+        heldGrams(node, absent)
+          .map((gram) => `(${found(gram)})`)
+          .join(' + ') || '0';
       // CASE tests its condition with jumps: the gate stops at its first group with no trigram found.
       const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
       return sqliteBest(

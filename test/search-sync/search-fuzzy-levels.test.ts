@@ -10,11 +10,16 @@
  * ulp apart). The records give ties, trigrams present and
  * absent, empty and sparse best levels, letters outside ASCII, arrays and nested paths.
  */
-import type pg from 'pg';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   matchesFilter,
   parseSearchParams,
+  registerSearchFunctions,
   runSearch,
   scoreRecord,
   type FieldType,
@@ -22,7 +27,7 @@ import {
   type SearchDatabase,
   type SearchScope,
 } from '../../engine/search/index.js';
-import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
+import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', notes: 'string', done: 'boolean', tags: 'array', owner: 'object' };
 const SCOPE: SearchScope = { connectorId: 'fuzzy', entity: 'tasks' };
@@ -104,10 +109,15 @@ const QUERIES: Record<string, unknown>[] = [
 const hitsOf = (page: { hits: { id: string; score: number }[] }) => page.hits.map((hit): [string, number] => [hit.id, hit.score]);
 
 /** What the evaluator answers, cut into pages of `size`. */
-function expectedPages(filter: Record<string, unknown>, size: number): Array<Array<[string, number]>> {
+function expectedPages(
+  filter: Record<string, unknown>,
+  size: number,
+  records: ReadonlyArray<Record<string, unknown>> = RECORDS,
+): Array<Array<[string, number]>> {
   const node = parseSearchParams({ query: { filter } }, FIELDS).filter;
   if (!node) throw new Error('a filter was expected');
-  const all = RECORDS.filter((record) => matchesFilter(node, record))
+  const all = records
+    .filter((record) => matchesFilter(node, record))
     .map((record): [string, number] => [record.id as string, scoreRecord(node, record)])
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const pages: Array<Array<[string, number]>> = [];
@@ -157,6 +167,33 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
     }
   }, 300_000);
 
+  it('finds a record written since the last search that holds trigrams no record held before', async () => {
+    // A scope of its own, and a query with trigrams no name of any scope holds (qxj, xjv, jvw, ...): the probe finds them absent.
+    const scope: SearchScope = { connectorId: 'fuzzy', entity: 'written' };
+    const records: Array<Record<string, unknown>> = Array.from({ length: 60 }, (_, i) => ({
+      id: `w${String(i).padStart(2, '0')}`,
+      name: `${WORDS[i % 5]} ${WORDS[(i * 3 + 1) % 5]}`,
+    }));
+    await backend.upsert(scope, records, 'id');
+    const filter = { fuzzy: { name: 'quarterly qxjvw' } };
+    const search = async () => {
+      const page = await runSearch(backend.db, backend.dialect, scope, parseSearchParams({ query: { filter }, limit: 1000 }, FIELDS));
+      return [hitsOf(page)];
+    };
+    // Twice: the second search may take what the first one's probe found (SQLite keeps it per connection).
+    for (let i = 0; i < 2; i++) expect(await search()).toEqual(expectedPages(filter, 1000, records));
+    records.push({ id: 'w99', name: 'quarterly qxjvw' });
+    await backend.upsert(scope, records.slice(-1), 'id');
+    const withNew = await search();
+    expect(withNew[0]?.[0]).toEqual(['w99', 1]);
+    expect(withNew).toEqual(expectedPages(filter, 1000, records));
+    expect(await search()).toEqual(expectedPages(filter, 1000, records));
+    // And gone again: trigrams that turn absent leave the answer exact too.
+    records[records.length - 1] = { id: 'w99', name: 'budget' };
+    await backend.upsert(scope, records.slice(-1), 'id');
+    for (let i = 0; i < 2; i++) expect(await search()).toEqual(expectedPages(filter, 1000, records));
+  }, 60_000);
+
   it.runIf(name === 'postgres')(
     'answers the same on a lone client, which reads every level in one statement',
     async () => {
@@ -180,4 +217,61 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
     },
     120_000,
   );
+});
+
+/**
+ * SQLite keeps a probe's answer for the next search of the same query on its connection while its
+ * data version holds (known-absent.ts, sqlite-data-version.ts); PostgreSQL probes every time. A
+ * write through another connection or pool that brings trigrams no record held must show in the
+ * next search.
+ */
+describe('fuzzy searches after a write from elsewhere', () => {
+  const scope: SearchScope = { connectorId: 'fuzzy', entity: 'elsewhere' };
+  const filter = { fuzzy: { name: 'quartrly reprot' } };
+  const records: Array<Record<string, unknown>> = Array.from({ length: 40 }, (_, i) => ({
+    id: `e${String(i).padStart(2, '0')}`,
+    name: `${WORDS[i % 5]} ${WORDS[(i * 3 + 1) % 5]}`,
+  }));
+  const written = { id: 'e99', name: 'quartrly reprot' };
+
+  async function expectAnswers(db: SearchDatabase, dialect: 'sqlite' | 'postgres', held: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+    const page = await runSearch(db, dialect, scope, parseSearchParams({ query: { filter }, limit: 1000 }, FIELDS));
+    expect([hitsOf(page)]).toEqual(expectedPages(filter, 1000, held));
+  }
+
+  it('on SQLite, through another connection to the same file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fuzzy-elsewhere-'));
+    const writer = openSqliteSearchBackend(join(dir, 'records.db'));
+    const reader = new Database(join(dir, 'records.db'));
+    registerSearchFunctions(reader);
+    try {
+      await writer.upsert(scope, records, 'id');
+      for (let i = 0; i < 2; i++) await expectAnswers(reader, 'sqlite', records);
+      await writer.upsert(scope, [written], 'id');
+      await expectAnswers(reader, 'sqlite', [...records, written]);
+    } finally {
+      reader.close();
+      await writer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on PostgreSQL, through another pool', async () => {
+    const backend = await openPostgresSearchBackend();
+    const other = new pg.Pool({ connectionString: (backend.db as pg.Pool).options.connectionString, max: 1 });
+    try {
+      await backend.upsert(scope, records, 'id');
+      for (let i = 0; i < 2; i++) await expectAnswers(backend.db, 'postgres', records);
+      await other.query(`INSERT INTO search_records (connector_id, entity, id, data, updated_at) VALUES ($1, $2, $3, $4, now())`, [
+        scope.connectorId,
+        scope.entity,
+        written.id,
+        JSON.stringify(written),
+      ]);
+      await expectAnswers(backend.db, 'postgres', [...records, written]);
+    } finally {
+      await other.end();
+      await backend.close();
+    }
+  }, 60_000);
 });
