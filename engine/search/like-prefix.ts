@@ -1,7 +1,8 @@
+import { andNodes } from './and-nodes.js';
 import type { KeyRange } from './key-range.js';
 import { likePieces } from './text-match.js';
 import { valueKeysServe } from './value-key-target.js';
-import type { FilterNode, SearchRequest } from './types.js';
+import type { SearchRequest } from './types.js';
 
 /**
  * The least string past every string that starts with `prefix`, in code point order (the byte
@@ -28,12 +29,7 @@ export function prefixEnd(prefix: string): string | undefined {
  * Undefined when there is none, or the piece holds a surrogate or NUL (no such text binds as such).
  */
 export function requiredPrefix(request: SearchRequest): Omit<KeyRange, 'pathId'> | undefined {
-  const nodes: FilterNode[] = [];
-  const visit = (node: FilterNode): void => {
-    if (node.op === 'and') node.nodes.forEach(visit);
-    else nodes.push(node);
-  };
-  if (request.filter) visit(request.filter);
+  const nodes = andNodes(request.filter);
   for (const node of nodes) {
     if (node.op !== 'like' || !valueKeysServe(node.field) || node.field.elements) continue;
     const [first] = likePieces(node.text);

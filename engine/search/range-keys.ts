@@ -1,3 +1,4 @@
+import { andNodes } from './and-nodes.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { planSearch } from './search-plan.js';
@@ -11,7 +12,7 @@ import { keyRangeWhere, keysTable } from './key-range-sql.js';
 import { requiredPrefix } from './like-prefix.js';
 import type { Bound, KeyRange } from './key-range.js';
 import { RANGE_VALUES_MOST, rangeValues } from './range-values.js';
-import type { FilterNode, SearchDialect, SearchRequest, SearchScope } from './types.js';
+import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 import { preparedStatement } from './sqlite-statements.js';
 
 type Database = BetterSqlite3.Database | pg.Pool | pg.PoolClient | pg.Client;
@@ -32,12 +33,7 @@ export const rangeKeysLimit = (limit: number) => Math.max(5_000, 50 * (limit + 1
  * a number (any path) or a string (an untyped path). Undefined when there is none.
  */
 export function requiredRange(request: SearchRequest): Omit<KeyRange, 'pathId'> | undefined {
-  const nodes: FilterNode[] = [];
-  const visit = (node: FilterNode): void => {
-    if (node.op === 'and') node.nodes.forEach(visit);
-    else nodes.push(node);
-  };
-  if (request.filter) visit(request.filter);
+  const nodes = andNodes(request.filter);
   let found: Omit<KeyRange, 'pathId'> | undefined;
   for (const node of nodes) {
     if (!RANGE_OPS.has(node.op) || !('value' in node) || !request.sortable?.has(node.field.path) || node.field.elements) continue;
@@ -84,12 +80,7 @@ async function countKeys(db: Database, dialect: SearchDialect, range: KeyRange, 
  * of five 1% values was read either way, 2.5 or 12 ms at 100,000), and every match sorted by id.
  */
 export function requiredValues(request: SearchRequest, most: number): Array<Omit<KeyRange, 'pathId'>> {
-  const nodes: FilterNode[] = [];
-  const visit = (node: FilterNode): void => {
-    if (node.op === 'and') node.nodes.forEach(visit);
-    else nodes.push(node);
-  };
-  if (request.filter) visit(request.filter);
+  const nodes = andNodes(request.filter);
   const found: Array<Omit<KeyRange, 'pathId'>> = [];
   for (const node of nodes) {
     const listed = node.op === 'in' ? node.values : node.op === 'eq' ? [node.value] : undefined;

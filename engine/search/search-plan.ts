@@ -1,3 +1,4 @@
+import { andNodes } from './and-nodes.js';
 import type { AbsentGrams } from './sql-dialect.js';
 import { fewLevels, scoreLevels, type ScoreLevel } from './score-levels.js';
 import { scoringNodes, type TextNode } from './scoring-nodes.js';
@@ -22,13 +23,7 @@ export type SearchPlan =
 
 /** The text nodes every hit must match: those joined to the root by `and` alone. */
 export function requiredTextNodes(filter: FilterNode | null): TextNode[] {
-  const found: TextNode[] = [];
-  const visit = (node: FilterNode): void => {
-    if (node.op === 'and') node.nodes.forEach(visit);
-    else if (node.op === 'like' || node.op === 'fuzzy' || node.op === 'keyword') found.push(node);
-  };
-  if (filter) visit(filter);
-  return found;
+  return andNodes(filter).filter((node): node is TextNode => node.op === 'like' || node.op === 'fuzzy' || node.op === 'keyword');
 }
 
 /**
