@@ -1,5 +1,3 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   matchesFilter,
@@ -10,7 +8,7 @@ import {
   type RunSearchOptions,
   type SearchScope,
 } from '../../engine/search/index.js';
-import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
+import { type SearchBackend, SEARCH_BACKENDS, rawSql } from '../support/search-records.js';
 
 /**
  * A `like` whose pattern starts with a literal piece, on a path inside an object, reads that
@@ -99,11 +97,7 @@ describe.each(SEARCH_BACKENDS)('like prefixes through folded value keys on $name
     await backend?.close();
   });
 
-  async function sql(text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
-    if (backend.dialect === 'sqlite')
-      return (backend.db as BetterSqlite3.Database).prepare(text.replace(/\$\d+/g, '?')).all(...values) as Record<string, unknown>[];
-    return (await (backend.db as pg.Pool).query(text, values)).rows as Record<string, unknown>[];
-  }
+  const sql = (text: string, values: unknown[] = []) => rawSql(backend, text, values);
 
   /** Every page of a filter, `size` hits at a time, each hit as id:score:data. */
   async function pages(scope: SearchScope, filter: unknown, size: number, options: RunSearchOptions): Promise<string[][]> {

@@ -1,8 +1,7 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, runSearch, type FieldType, type SearchScope, type ValueTypes } from '../../engine/search/index.js';
-import { openPostgresSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
+import { openPostgresSearchBackend, type SearchBackend, SEARCH_BACKENDS, rawSql } from '../support/search-records.js';
 
 /**
  * A range every hit must be in, on a sortable path, is read from the path's kept keys when the
@@ -69,11 +68,7 @@ describe.each(BACKENDS)('ranges through kept keys on $name', ({ open }) => {
     await backend?.close();
   });
 
-  async function sql(text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
-    if (backend.dialect === 'sqlite')
-      return (backend.db as BetterSqlite3.Database).prepare(text.replace(/\$\d+/g, '?')).all(...values) as Record<string, unknown>[];
-    return (await (backend.db as pg.Pool).query(text, values)).rows as Record<string, unknown>[];
-  }
+  const sql = (text: string, values: unknown[] = []) => rawSql(backend, text, values);
 
   /** Every page of a filter, `size` hits at a time: through the keys (limit: keys a range may hold), or with no path sortable. */
   async function pages(filter: unknown, size: number, how: { sortable: boolean; rangeKeysLimit?: number; rangeValuesMost?: number }): Promise<string[][]> {

@@ -1,8 +1,6 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, runSearch, type FieldType, type SearchScope, type ValueTypes } from '../../engine/search/index.js';
-import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
+import { type SearchBackend, SEARCH_BACKENDS, rawSql } from '../support/search-records.js';
 
 /**
  * A sort by two sortable paths reads the pair's kept keys (both keys in one index, in the
@@ -61,13 +59,7 @@ describe.each(SEARCH_BACKENDS)('sorts by two keys through kept pairs on $name', 
     await backend?.close();
   });
 
-  async function sql(text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
-    if (backend.dialect === 'sqlite') {
-      const statement = (backend.db as BetterSqlite3.Database).prepare(text.replace(/\$\d+/g, '?'));
-      return statement.reader ? (statement.all(...values) as Record<string, unknown>[]) : (statement.run(...values), []);
-    }
-    return (await (backend.db as pg.Pool).query(text, values)).rows as Record<string, unknown>[];
-  }
+  const sql = (text: string, values: unknown[] = []) => rawSql(backend, text, values);
 
   /** Every page of a query, `size` hits at a time (id, score and data), with the paths in `sortable` sortable. */
   async function pages(scope: SearchScope, query: Record<string, unknown>, size: number, sortable: readonly string[]): Promise<string[][]> {

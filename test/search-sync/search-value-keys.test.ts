@@ -1,8 +1,7 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilter, parseSearchParams, runSearch, type FieldType, type SearchScope } from '../../engine/search/index.js';
-import { openPostgresSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
+import { openPostgresSearchBackend, type SearchBackend, SEARCH_BACKENDS, rawSql } from '../support/search-records.js';
 
 /**
  * An equality on a path inside an object or through an array reads that path's value keys (one
@@ -83,13 +82,7 @@ describe.each(SEARCH_BACKENDS)('equality through value keys on $name', ({ open }
     await backend?.close();
   });
 
-  async function sql(text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
-    if (backend.dialect === 'sqlite') {
-      const statement = (backend.db as BetterSqlite3.Database).prepare(text.replace(/\$\d+/g, '?'));
-      return statement.reader ? (statement.all(...values) as Record<string, unknown>[]) : (statement.run(...values), []);
-    }
-    return (await (backend.db as pg.Pool).query(text, values)).rows as Record<string, unknown>[];
-  }
+  const sql = (text: string, values: unknown[] = []) => rawSql(backend, text, values);
 
   async function pages(scope: SearchScope, filter: unknown, size: number): Promise<string[][]> {
     const found: string[][] = [];

@@ -95,3 +95,15 @@ export const SEARCH_BACKENDS: readonly SearchBackendCase[] = [
   { name: 'sqlite', open: async () => openSqliteSearchBackend() },
   { name: 'postgres', open: () => openPostgresSearchBackend() },
 ];
+
+/**
+ * Runs SQL written with PostgreSQL's `$n` placeholders on either backend (SQLite gets `?`): the
+ * rows of a reading statement, none for a write. For tests that look at the side tables directly.
+ */
+export async function rawSql(backend: SearchBackend, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (backend.dialect === 'sqlite') {
+    const statement = (backend.db as Database.Database).prepare(text.replace(/\$\d+/g, '?'));
+    return statement.reader ? (statement.all(...values) as Record<string, unknown>[]) : (statement.run(...values), []);
+  }
+  return (await (backend.db as pg.Pool).query(text, values)).rows as Record<string, unknown>[];
+}
