@@ -41,6 +41,17 @@ function onceEach(h: string, tests: readonly string[]): string {
   return `coalesce((SELECT ${tests.join(' + ')} FROM (SELECT ${h} AS h OFFSET 0) AS x), 0)`;
 }
 
+/**
+ * What each of a gate group's trigrams holds of the folded value itself: the trigram less the
+ * padding spaces at its ends (" qu" holds "qu" wherever it occurs in " <value> ", as the padding is
+ * only at the ends). A value holding some trigram of the group holds one of these; one that holds
+ * another is left out ("qua" holds "qu"), so a group of one word's trigrams is one test.
+ */
+function gramCores(group: readonly string[]): string[] {
+  const cores = [...new Set(group.map((gram) => gram.replace(/^ +| +$/g, '')))];
+  return cores.filter((core, i) => !cores.some((other, j) => j !== i && core.includes(other)));
+}
+
 /** The document `{"top": {"sub": value}}` (or `{"top": [...]}` for arrays) whose containment means equality. */
 function containmentDocument(field: FieldRef, value: string | number | boolean): string {
   const inner = field.sub.reduceRight<unknown>((nested, segment) => ({ [segment]: nested }), value);
@@ -139,7 +150,14 @@ export const postgresDialect: SqlDialect = {
           .join(' + ') || '0';
       // CASE evaluates its condition first, and AND and OR stop as soon as they know: the gate stops at its first group with no trigram found.
       const count = gate ? `CASE WHEN ${gate.map((group) => `(${group.map(found).join(' OR ')})`).join(' AND ')} THEN ${sum} ELSE 0 END` : sum;
-      return pgBest(node.field, params, (v) => onceEach(`' ' || lower(${pgText(v)}) || ' '`, [count]));
+      const first = gate?.[0];
+      return pgBest(node.field, params, (v, text) => {
+        const counted = onceEach(`' ' || lower(${pgText(v)}) || ' '`, [count]);
+        if (!first) return counted;
+        // The gate's first group, on the value's raw text before the padded string is built (most rows fail it there).
+        const cores = gramCores(first).map((core) => `strpos(lower(${text()} COLLATE "C"), ${params.add(core)}::text) > 0`);
+        return `CASE WHEN ${cores.join(' OR ')} THEN ${counted} ELSE 0 END`;
+      });
     }
     const found = keywordWords(node.text).map((word) => `(x.h ~ ${params.add(`${NOT_WORD}${regexEscape(word)}${NOT_WORD}`)}::text)::int`);
     return onceEach(`' ' || ${pgFoldedText(node.field, params)} || ' '`, found);
@@ -158,11 +176,13 @@ export const postgresDialect: SqlDialect = {
     return trigramTerms(field, word, true, true);
   },
 
-  indexGram(field, gram) {
+  indexGram(field, gram, pairs = false) {
     // A fuzzy trigram across a space stays a unit the index cannot tell ("k of n" counts it as
     // present): asked as a word pair, the query's combinations grow and its scan cost 20% more
-    // backend CPU for the bench's fuzzy shapes at 100,000 records.
-    return trigramTerms(field, gram, false, false, false);
+    // backend CPU for the bench's fuzzy shapes at 100,000 records. A query that needs every
+    // trigram asks the pair (text-sql.ts): "quarterly r" names 635 candidates where the words
+    // alone name 1,422 (scripts/bench-search.ts, "quartrly reprot" at 100,000 records).
+    return trigramTerms(field, gram, false, false, pairs);
   },
 
   indexText(field, text, start, end) {

@@ -111,8 +111,12 @@ export interface SqlDialect {
   likeMatch?(node: TextNode, ctx: CompileContext): string;
   /** Index query for "the field holds this keyword word". */
   indexWord(field: FieldRef, word: string): IndexQuery;
-  /** Index query for "the field holds this fuzzy trigram" (a trigram of the space-padded, folded value). */
-  indexGram(field: FieldRef, gram: string): IndexQuery;
+  /**
+   * Index query for "the field holds this fuzzy trigram" (a trigram of the space-padded, folded
+   * value). `pairs`: a trigram across a space may be asked as its word pair where the index has
+   * them (PostgreSQL), for a query that needs every trigram; else it may stay `true`.
+   */
+  indexGram(field: FieldRef, gram: string, pairs?: boolean): IndexQuery;
   /** Index query for "the field holds this folded text", which may touch the value's start and/or end. */
   indexText(field: FieldRef, text: string, start: boolean, end: boolean): IndexQuery;
   /** SQL test for rows the index says may satisfy `query` at `field` (a superset of the exact matches). */

@@ -67,8 +67,11 @@ export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number
     };
   if (node.op === 'fuzzy') {
     const absent = ctx.absent?.get(indexPath(node.field));
+    const grams = fuzzyGrams(node.text);
+    // Every gram that occurs is needed: one across a space is asked as its word pair (an "all of" part stays one part).
+    const every = need >= grams.filter((gram) => !absent?.has(gram)).length;
     // A gram no record holds is `false`: "k of n" then names only the grams that occur.
-    const units = fuzzyGrams(node.text).map((gram) => (absent?.has(gram) ? false : d.indexGram(node.field, gram)));
+    const units = grams.map((gram) => (absent?.has(gram) ? false : d.indexGram(node.field, gram, every)));
     const query = atLeast(units, need, FUZZY_INDEX_UNITS);
     // Without the probe, every trigram stays: one no record holds makes an "all of" part empty at once, where dropping it would not.
     if (!ctx.absent) return { space: 'text', query };
