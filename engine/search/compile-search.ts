@@ -4,7 +4,7 @@ import { levelsSql } from './plan-levels.js';
 import { rankedSql } from './plan-ranked.js';
 import type { KeyRange } from './key-range.js';
 import type { KeptSort } from './sort-key-target.js';
-import type { AbsentGrams } from './sql-dialect.js';
+import type { AbsentGrams, TermShares } from './sql-dialect.js';
 import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
@@ -38,6 +38,8 @@ export interface CompileOptions {
   lists?: IndexLists;
   /** Fuzzy trigrams no record holds (gram-presence.ts), found in the snapshot the statement reads. */
   absent?: AbsentGrams;
+  /** PostgreSQL: the shares of rows holding the common index terms (pg-common-terms.ts). */
+  termShares?: TermShares;
   /** Internal (tests): the rows a score level reads in id order before it asks the index. */
   levelWindowRows?: number | undefined;
   /** A `levels` plan: the levels this statement reads (default all) and the rows it stops at (default limit + 1). */
@@ -53,7 +55,7 @@ export interface CompileOptions {
  * plan (search-plan.ts) decides how that order is produced cheaply.
  */
 export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, options: CompileOptions = {}): CompiledSearch {
-  const { sortKeys, keyRange, lists, absent, levelWindowRows, walkRows } = options;
+  const { sortKeys, keyRange, lists, absent, termShares, levelWindowRows, walkRows } = options;
   const ctx: CompileContext = {
     d: DIALECTS[dialect],
     params: new SqlParams(),
@@ -64,6 +66,7 @@ export function compileSearch(request: SearchRequest, dialect: SearchDialect, sc
     ...(request.fields === null ? {} : { fields: request.fields }),
     ...(walkRows === undefined ? {} : { walkRows }),
     ...(absent === undefined ? {} : { absent }),
+    ...(termShares === undefined ? {} : { termShares }),
     ...(levelWindowRows === undefined ? {} : { levelWindowRows }),
   };
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);

@@ -6,7 +6,8 @@ import { joinPlanned, orderBy } from './plan-sql.js';
 import { idOrderedRows } from './plan-window.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { TextNode } from './scoring-nodes.js';
-import type { CompileContext } from './sql-dialect.js';
+import type { IndexQuery } from './index-query.js';
+import type { CompileContext, TermShares } from './sql-dialect.js';
 import { matchingCount, textIndexQuery, textPrefilter } from './text-sql.js';
 import type { FilterNode, SearchRequest } from './types.js';
 
@@ -59,17 +60,26 @@ function levelGroups(filter: FilterNode, scoring: readonly TextNode[], counts: r
   return [...groups.values()];
 }
 
+/** The most of the table's rows an index query can name, by its terms' shares (pg-common-terms.ts): the least of an AND's, the sum of an OR's. */
+function queryShare(query: IndexQuery, shares: TermShares): number {
+  if (typeof query === 'boolean') return query ? 1 : 0;
+  if ('term' in query) return shares.shares.get(query.term) ?? shares.rest;
+  const parts = query.items.map((item) => queryShare(item, shares));
+  return query.op === 'and' ? Math.min(...parts) : Math.min(1, parts.reduce((sum, part) => sum + part, 0));
+}
+
 /**
  * The index test every row of a level passes (plan-window.ts WindowOptions.narrow): for each
  * combination of counts, every count's index query; undefined when some combination asks the
  * index nothing (a count of 0 of a node not every hit must match). `listed`: every query's
- * candidates are read ahead already (sqliteDialect.indexListed).
+ * candidates are read ahead already (sqliteDialect.indexListed). `share`: the most of the table's
+ * rows the test can pass, by the statistics (1 without them).
  */
 function levelIndex(
   level: ScoreLevel,
   scoring: readonly TextNode[],
   ctx: CompileContext,
-): { narrow: (inner: CompileContext) => string; listed: boolean } | undefined {
+): { narrow: (inner: CompileContext) => string; listed: boolean; share: number } | undefined {
   const asks = level.counts.map((counts) =>
     counts.flatMap((count, j) => {
       const node = scoring[j] as TextNode;
@@ -87,7 +97,9 @@ function levelIndex(
     );
     return `(${tests.map((test) => `(${test})`).join(' OR ')})`;
   };
-  return { narrow, listed };
+  const shares = ctx.termShares;
+  const share = shares ? Math.min(1, asks.reduce((sum, combination) => sum + Math.min(...combination.map(({ query }) => queryShare(query, shares))), 0)) : 1;
+  return { narrow, listed, share };
 }
 
 /**
@@ -139,12 +151,14 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
     const index = levelIndex(level, scoring, ctx);
     const windowSize = levelWindow(level, scoring, need, ctx);
+    // Where fewer rows than the window would need to fill the page hold the level's index terms, the window cannot fill it: the index at once.
+    const nearless = index !== undefined && (index.listed || (windowSize !== undefined && index.share * windowSize < need));
     const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
       candidates,
       walk: false,
-      // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit).
-      ...(windowSize === undefined ? { scaled: true } : { windowSize }),
-      ...(index ? { narrow: index.narrow, nearless: index.listed } : {}),
+      // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit); a window of 0 rows (tests) is one row where the index cannot be asked.
+      ...(windowSize === undefined ? { scaled: true } : { windowSize: Math.max(1, windowSize) }),
+      ...(index ? { narrow: index.narrow, nearless } : {}),
     });
     branches.push(`SELECT * FROM (${rows}) AS l${branches.length}`);
   }

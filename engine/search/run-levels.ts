@@ -88,11 +88,12 @@ export async function levelRows(
   try {
     // The probe reads the index for every term it asks (pg-common-terms.ts): a table scan stops at the first row only where one is.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off');
-    const probe = presenceProbe(postgresDialect, scope, request, await commonTerms(db, client));
+    const termShares = await commonTerms(db, client);
+    const probe = presenceProbe(postgresDialect, scope, request, termShares.shares);
     const absent = probe?.absent((await client.query<Record<string, unknown>>(probe.sql, probe.params)).rows[0]);
     const reads = levelReads(request, absent);
     let step = reads.next();
-    while (!step.done) step = reads.next(await postgresRows(client, compileRead(client, dialect, scope, request, { ...read, absent, levels: step.value })));
+    while (!step.done) step = reads.next(await postgresRows(client, compileRead(client, dialect, scope, request, { ...read, absent, termShares, levels: step.value })));
     await client.query('COMMIT');
     return step.value;
   } catch (error) {

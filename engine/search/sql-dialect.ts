@@ -26,6 +26,16 @@ export type LeafOp = 'eq' | 'gt' | 'gte' | 'lt' | 'lte';
  */
 export type AbsentGrams = ReadonlyMap<string, ReadonlySet<string>>;
 
+/**
+ * The share of the record table's rows that hold each common text index term, from the
+ * database's statistics (PostgreSQL: pg-common-terms.ts); a term not listed is held by at most
+ * `rest` of them (the least share listed; 1 before the table's first ANALYZE).
+ */
+export interface TermShares {
+  readonly shares: ReadonlyMap<string, number>;
+  readonly rest: number;
+}
+
 /** What one SQL statement is being written for: its dialect, its bound parameters, its scope. */
 export interface CompileContext {
   readonly d: SqlDialect;
@@ -57,6 +67,8 @@ export interface CompileContext {
   readonly walkRows?: WalkRows;
   /** Fuzzy trigrams no record holds at a field (gram-presence.ts): the index is not asked for them. */
   readonly absent?: AbsentGrams;
+  /** PostgreSQL: how many rows hold the common index terms (pg-common-terms.ts), which decides whether a score level reads a window first (plan-levels.ts). */
+  readonly termShares?: TermShares;
   /** Internal (tests): the rows a score level reads in id order before it asks the index (plan-levels.ts). */
   readonly levelWindowRows?: number;
 }
