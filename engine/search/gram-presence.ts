@@ -23,12 +23,7 @@ export interface PresenceProbe {
  * next page. The probe and the reads it shapes must see one snapshot (run-levels.ts): a gram
  * found absent is then absent from every row those reads test.
  */
-export function presenceProbe(
-  d: SqlDialect,
-  scope: SearchScope,
-  request: SearchRequest,
-  common?: { has(term: string): boolean },
-): PresenceProbe | undefined {
+export function presenceProbe(d: SqlDialect, scope: SearchScope, request: SearchRequest, common?: { has(term: string): boolean }): PresenceProbe | undefined {
   const fuzzy = scoringNodes(request.filter).filter((node) => node.op === 'fuzzy');
   if (fuzzy.length === 0) return undefined;
   const ctx = { d, params: new SqlParams(), scope };

@@ -65,7 +65,12 @@ function queryShare(query: IndexQuery, shares: TermShares): number {
   if (typeof query === 'boolean') return query ? 1 : 0;
   if ('term' in query) return shares.shares.get(query.term) ?? shares.rest;
   const parts = query.items.map((item) => queryShare(item, shares));
-  return query.op === 'and' ? Math.min(...parts) : Math.min(1, parts.reduce((sum, part) => sum + part, 0));
+  return query.op === 'and'
+    ? Math.min(...parts)
+    : Math.min(
+        1,
+        parts.reduce((sum, part) => sum + part, 0),
+      );
 }
 
 /**
@@ -98,7 +103,12 @@ function levelIndex(
     return `(${tests.map((test) => `(${test})`).join(' OR ')})`;
   };
   const shares = ctx.termShares;
-  const share = shares ? Math.min(1, asks.reduce((sum, combination) => sum + Math.min(...combination.map(({ query }) => queryShare(query, shares))), 0)) : 1;
+  const share = shares
+    ? Math.min(
+        1,
+        asks.reduce((sum, combination) => sum + Math.min(...combination.map(({ query }) => queryShare(query, shares))), 0),
+      )
+    : 1;
   return { narrow, listed, share };
 }
 

@@ -93,7 +93,8 @@ export async function levelRows(
     const absent = probe?.absent((await client.query<Record<string, unknown>>(probe.sql, probe.params)).rows[0]);
     const reads = levelReads(request, absent);
     let step = reads.next();
-    while (!step.done) step = reads.next(await postgresRows(client, compileRead(client, dialect, scope, request, { ...read, absent, termShares, levels: step.value })));
+    while (!step.done)
+      step = reads.next(await postgresRows(client, compileRead(client, dialect, scope, request, { ...read, absent, termShares, levels: step.value })));
     await client.query('COMMIT');
     return step.value;
   } catch (error) {
