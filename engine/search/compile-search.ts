@@ -40,7 +40,7 @@ export interface CompileOptions {
   absent?: AbsentGrams;
   /** PostgreSQL: the shares of rows holding the common index terms (pg-common-terms.ts). */
   termShares?: TermShares;
-  /** Internal (tests): the rows a score level reads in id order before it asks the index. */
+  /** Internal (tests): the rows a score level reads in id order before it asks the index (0: none where it asks the index). */
   levelWindowRows?: number | undefined;
   /** A `levels` plan: the levels this statement reads (default all) and the rows it stops at (default limit + 1). */
   levels?: { levels: readonly ScoreLevel[]; need: number };

@@ -162,7 +162,10 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     const index = levelIndex(level, scoring, ctx);
     const windowSize = levelWindow(level, scoring, need, ctx);
     // Where fewer rows than the window would need to fill the page hold the level's index terms, the window cannot fill it: the index at once.
-    const nearless = index !== undefined && (index.listed || (windowSize !== undefined && index.share * windowSize < need));
+    // A window the tests set is kept, and one of 0 rows is none.
+    const forced = ctx.levelWindowRows;
+    const few = forced === undefined ? windowSize !== undefined && (index?.share ?? 1) * windowSize < need : forced === 0;
+    const nearless = index !== undefined && (index.listed || few);
     const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
       candidates,
       walk: false,

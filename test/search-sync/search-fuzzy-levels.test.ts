@@ -154,6 +154,9 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
     ['a window of 3 rows', { levelWindowRows: 3 }],
     ['a window of 1 row', { levelWindowRows: 1 }],
     ['a window of 40 rows, no candidates read ahead', { levelWindowRows: 40, indexListMost: 0 }],
+    // The index's candidates in id order at once, where a level asks the index (PostgreSQL: where the statistics say its terms are too rare to fill a page within the window).
+    ['no window', { levelWindowRows: 0 }],
+    ['no window, no candidates read ahead', { levelWindowRows: 0, indexListMost: 0 }],
   ];
 
   it('answers every query as the evaluator does, page by page, whichever way its levels are read', async () => {
