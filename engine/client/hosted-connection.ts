@@ -13,9 +13,19 @@ import {
   errorFor,
   isErrorCode,
 } from '../errors.js';
-import { DownloadStream, PageLoopGuard, unpageableReason, type ExecuteResult, type PagedOrder, type RecordData } from '../runtime/index.js';
+import {
+  DownloadStream,
+  PageLoopGuard,
+  checkCallOptions,
+  unpageableReason,
+  type CallOptionRules,
+  type ExecuteResult,
+  type PagedOrder,
+  type RecordData,
+} from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
 import type { SyncState } from '../store/index.js';
+import { cancelledBy, untilCancelled } from './cancel.js';
 
 /** Where and as whom the hosted client talks to the service. */
 export interface HostedOptions {
@@ -63,9 +73,22 @@ function errorFromBody(status: number, body: unknown): EngineError {
 
 /** Options of one call through the service. */
 export interface HostedCallOptions {
-  /** The call's deadline in ms, sent as `timeout_ms` (default: the operator's, 30 s). */
+  /** The call's deadline in ms, at most 300,000, sent as `timeout_ms` (default: the operator's, 30 s). */
   deadlineMs?: number;
+  /**
+   * Cancels the call when it aborts, as the library's option does: the request to the service is
+   * closed (the service then cancels its upstream call) and the call fails with CANCELLED. For
+   * `records()` it ends the page in flight and the iteration; for a download, the wait for the
+   * file's first byte (cancel the stream itself to stop reading).
+   */
+  signal?: AbortSignal;
 }
+
+/**
+ * The options a call through the service takes (`traffic` marks the library's own sync reads), and
+ * the longest deadline the service accepts (`timeout_ms` in schemas/hosted-execute-request.schema.json).
+ */
+const HOSTED_CALL_OPTIONS: CallOptionRules = { names: ['deadlineMs', 'signal'], maxDeadlineMs: 300_000 };
 
 /** The execute body fields of the call options. */
 function callFields(options: HostedCallOptions | undefined): { timeout_ms?: number } {
@@ -114,17 +137,19 @@ export class HostedConnection {
     return body.access_token;
   }
 
-  /** Calls the service with the scoped token, renewing it once on 401. */
-  private async call(method: 'GET' | 'POST', path: string, json?: unknown): Promise<unknown> {
+  /** Calls the service with the scoped token, renewing it once on 401; `cancel` ends the request in flight. */
+  private async call(method: 'GET' | 'POST', path: string, json?: unknown, cancel?: { signal: AbortSignal; what: string }): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(attempt > 0);
-      const response = await got(this.url(path), {
+      if (cancel?.signal.aborted) throw cancelledBy(cancel.signal, cancel.what);
+      const request = got(this.url(path), {
         method,
         headers: { authorization: `Bearer ${token}` },
         ...(json !== undefined ? { json } : {}),
         throwHttpErrors: false,
         responseType: 'json',
       });
+      const response = await untilCancelled(request, cancel?.signal, cancel?.what ?? '', () => request.cancel());
       if (response.statusCode === 401 && attempt === 0) continue;
       if (response.statusCode >= 400) throw errorFromBody(response.statusCode, response.body);
       return response.body;
@@ -178,10 +203,13 @@ export class HostedConnection {
     params?: Record<string, unknown>,
     options?: HostedCallOptions,
   ): Promise<ExecuteResult | DownloadStream | SearchResult> {
+    checkCallOptions(options, HOSTED_CALL_OPTIONS);
+    if (action === 'download') return this.download(entity, params ?? {}, options);
+    const what = `${this.type} ${entity} ${action}`;
+    if (options?.signal?.aborted) throw cancelledBy(options.signal, what);
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     const body = { entity, action, ...(params ? { params } : {}), ...callFields(options) };
-    if (action === 'download') return this.download(entity, params ?? {}, options);
-    return (await this.call('POST', path, body)) as ExecuteResult;
+    return (await this.call('POST', path, body, options?.signal ? { signal: options.signal, what } : undefined)) as ExecuteResult;
   }
 
   /** Streams a file (a `download` action) through the service, with Range support. */
@@ -197,18 +225,25 @@ export class HostedConnection {
   }
 
   async download(entity: string, params: Record<string, unknown>, options?: HostedCallOptions): Promise<DownloadStream> {
+    checkCallOptions(options, HOSTED_CALL_OPTIONS);
+    const what = `${this.type} ${entity} download`;
+    const signal = options?.signal;
+    if (signal?.aborted) throw cancelledBy(signal, what);
     const path = `/api/v1/connectors/sources/${encodeURIComponent(await this.connector())}/execute`;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(attempt > 0);
+      if (signal?.aborted) throw cancelledBy(signal, what);
       const request = got.stream.post(this.url(path), {
         headers: { authorization: `Bearer ${token}` },
         json: { entity, action: 'download', params, ...callFields(options) },
         throwHttpErrors: false,
       });
-      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const answered = new Promise<IncomingMessage>((resolve, reject) => {
         request.once('response', resolve);
         request.once('error', reject);
       });
+      // Up to the first byte, as the library's download: the stream then belongs to the caller.
+      const response = await untilCancelled(answered, signal, what, () => request.destroy());
       const status = response.statusCode ?? 0;
       if (status < 300) {
         const length = response.headers['content-length'];
@@ -243,6 +278,7 @@ export class HostedConnection {
 
   /** Every record of a list-like action, page by page, as the library's `records` does. */
   async *records(entity: string, action: string, params: Record<string, unknown> = {}, options?: HostedCallOptions): AsyncGenerator<RecordData> {
+    checkCallOptions(options, HOSTED_CALL_OPTIONS);
     const { pagination_param: param, pagination_keep_params: keep, paged_order: paged } = await this.pagination(entity, action);
     const reason = paged && unpageableReason(paged, params);
     if (reason) {

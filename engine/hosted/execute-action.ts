@@ -10,13 +10,14 @@ import type { HostedContext } from './hosted-context.js';
  * Runs one action (an execute body) of a tenant's connector: `search` on the synchronized copy (no credentials are
  * opened), anything else upstream through the pooled connection. Why one function: the execute
  * route and the MCP tools must behave alike, down to clearing `needs_reauth` when the upstream
- * took the credentials after all.
+ * took the credentials after all. `signal` cancels the upstream call (the caller went away).
  */
 export async function executeAction(
   context: HostedContext,
   tenant: Tenant,
   row: ConnectorRow,
   request: ExecuteRequestBody,
+  signal?: AbortSignal,
 ): Promise<ExecuteResult | SearchResult | DownloadStream> {
   const { store, pool, options } = context;
   const manifest = findManifest(row.connector_type).manifest;
@@ -26,7 +27,8 @@ export async function executeAction(
   const opened = pool.connection(row);
   const connection = opened instanceof Promise ? await opened : opened;
   const deadlineMs = request.timeout_ms ?? options.executeDeadlineMs;
-  const result = await connection.execute(request.entity, request.action, request.params, deadlineMs === undefined ? undefined : { deadlineMs });
+  const callOptions = { ...(deadlineMs === undefined ? {} : { deadlineMs }), ...(signal ? { signal } : {}) };
+  const result = await connection.execute(request.entity, request.action, request.params, callOptions);
   // The upstream took the credentials after all (the grant recovered, a rotated token arrived).
   if (row.auth_state === 'needs_reauth') await store.clearNeedsReauth(row.id);
   return result;

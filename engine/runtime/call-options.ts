@@ -27,24 +27,56 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Checks a deadline in ms: a whole number from 1 to MAX_DEADLINE_MS (setTimeout's limit). */
-export function deadlineProblem(value: unknown): string | undefined {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_DEADLINE_MS) {
-    return `must be a whole number of milliseconds from 1 to ${MAX_DEADLINE_MS}`;
+/** Checks a deadline in ms: a whole number from 1 to `most` (default MAX_DEADLINE_MS, setTimeout's limit). */
+export function deadlineProblem(value: unknown, most = MAX_DEADLINE_MS): string | undefined {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > most) {
+    return `must be a whole number of milliseconds from 1 to ${most}`;
   }
   return undefined;
 }
 
-/** Checks call options before anything is sent (INVALID_REQUEST naming each bad option). */
-export function checkCallOptions(options: CallOptions | undefined): CallOptions {
-  if (options === undefined) return {};
+/** Which options a kind of call takes, and the longest deadline it allows. */
+export interface CallOptionRules {
+  names: readonly string[];
+  maxDeadlineMs: number;
+}
+
+/** The options `execute`, `records` and `download` take in-process. */
+const LIBRARY_CALL_OPTIONS: CallOptionRules = { names: ['deadlineMs', 'traffic', 'signal'], maxDeadlineMs: MAX_DEADLINE_MS };
+
+/** A caller's option name as a JSON Pointer token (RFC 6901), clipped: it is echoed in an error. */
+function optionPath(name: string): string {
+  return `/options/${name.slice(0, 60).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** What is wrong with each option the call does not take, or with its value. */
+function optionProblems(options: Record<string, unknown>, { names, maxDeadlineMs }: CallOptionRules): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  const deadline = options.deadlineMs === undefined ? undefined : deadlineProblem(options.deadlineMs);
+  for (const name of Object.keys(options)) {
+    if (!names.includes(name)) details.push({ path: optionPath(name), message: `is not a call option (${names.join(', ')})` });
+  }
+  const deadline = options.deadlineMs === undefined ? undefined : deadlineProblem(options.deadlineMs, maxDeadlineMs);
   if (deadline) details.push({ path: '/options/deadlineMs', message: deadline });
-  if (options.traffic !== undefined && options.traffic !== 'interactive' && options.traffic !== 'sync') {
+  if (names.includes('traffic') && options.traffic !== undefined && options.traffic !== 'interactive' && options.traffic !== 'sync') {
     details.push({ path: '/options/traffic', message: 'must be "interactive" or "sync"' });
   }
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) details.push({ path: '/options/signal', message: 'must be an AbortSignal' });
+  return details;
+}
+
+/**
+ * Checks call options before anything is sent (INVALID_REQUEST naming each bad option). An
+ * unknown name is refused rather than ignored: a misspelt `deadline` or `signals` would otherwise
+ * leave the call without the bound or the cancel its caller believes it has. `rules` are the
+ * options this kind of call takes (the hosted client: no `traffic`, and the service's longest deadline).
+ */
+export function checkCallOptions(options: CallOptions | undefined, rules: CallOptionRules = LIBRARY_CALL_OPTIONS): CallOptions {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    const message = `must be an object with ${rules.names.join(', ')}`;
+    throw new InvalidRequestError(`invalid call options: ${message}`, { details: [{ path: '/options', message }] });
+  }
+  const details = optionProblems(options as Record<string, unknown>, rules);
   if (details.length > 0) throw new InvalidRequestError(`invalid call options: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, { details });
   return options;
 }

@@ -130,7 +130,10 @@ export class Connection {
     options?: CallOptions,
   ): Promise<ExecuteResult | DownloadStream | SearchResult> {
     // `search` is answered from the synchronized copy, never by the upstream (SPEC.md).
-    if (action === 'search' && this.connector.manifest.entities[entity]?.sync) return this.requireCopy().search(entity, params);
+    if (action === 'search' && this.connector.manifest.entities[entity]?.sync) {
+      checkCallOptions(options);
+      return this.requireCopy().search(entity, params);
+    }
     const compiled = this.resolve(entity, action);
     const checked = compiled.validateParams(params);
     const call = this.startCall(compiled, options);

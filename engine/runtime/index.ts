@@ -1,6 +1,6 @@
 export { openConnection, checkConnectorInput, type ConnectOptions, type CheckedConnectorInput } from './connect.js';
 export { trustedOrigins } from './trusted-origins.js';
-export { deadlineProblem, type CallOptions } from './call-options.js';
+export { checkCallOptions, deadlineProblem, type CallOptionRules, type CallOptions } from './call-options.js';
 export { Connection, type AttachedCopy, type CopySyncOptions, type ExecuteResult, type ListResult, type RecordResult } from './connection.js';
 export { compileConnector, type CompiledConnector, type CompiledAction } from './compiled-connector.js';
 export type { RecordData, ResultMeta } from './extract.js';

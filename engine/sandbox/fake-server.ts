@@ -208,7 +208,7 @@ export class FakeServer {
     const lookup = this.router.lookup(fakeReq.method, fakeReq.path);
     const admitted: { release?: () => void } = {};
     try {
-      const outcome = lookup.found ? await this.routed(fakeReq, lookup.match, admitted) : this.unrouted(fakeReq, lookup.allowedMethods);
+      const outcome = lookup.found ? await this.routed(fakeReq, lookup.match, admitted, res) : this.unrouted(fakeReq, lookup.allowedMethods);
       if (outcome === 'reset') return destroySocket(req);
       this.send(res, fakeReq, outcome);
     } finally {
@@ -243,7 +243,12 @@ export class FakeServer {
    * `admitted`); otherwise the fault switches apply (delay, hold, reset, rate limit, failure,
    * truncation) before the handler runs. 'reset' when the connection is to be cut (already logged).
    */
-  private async routed(fakeReq: FakeRequest, match: RouteMatch<FakeHandler>, admitted: { release?: () => void }): Promise<Outcome | 'reset'> {
+  private async routed(
+    fakeReq: FakeRequest,
+    match: RouteMatch<FakeHandler>,
+    admitted: { release?: () => void },
+    res: ServerResponse,
+  ): Promise<Outcome | 'reset'> {
     const route = match.pattern;
     fakeReq.params = match.params;
     this.counts[match.kind] += 1;
@@ -252,7 +257,7 @@ export class FakeServer {
     if (admission !== undefined && 'reject' in admission && admission.reject) return { response: admission.reject, fault: undefined, truncate: false, route };
     const delay = this.switches.delayFor(match.kind);
     if (delay > 0) await sleep(delay);
-    await this.switches.waitIfHeld(match.kind, fakeReq.path);
+    await this.switches.waitIfHeld(match.kind, fakeReq.path, res);
     const preemptive = this.switches.takePreemptive(match.kind);
     if (preemptive?.kind === 'reset') {
       this.record(fakeReq, { status: 0, headers: {}, body: '' }, 'reset', route);

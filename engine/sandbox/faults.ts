@@ -38,6 +38,13 @@ export interface Faults {
    * boundary) and act on it there, e.g. kill the process, instead of racing it with a timer.
    */
   hold(path: RegExp, skip?: number): void;
+  /** How many requests {@link Faults.hold} is holding now. Why: a test waits for a request to be held instead of sleeping. */
+  readonly heldRequests: number;
+  /**
+   * How many held requests lost their connection while held (the client gave up), since the last
+   * {@link Faults.reset}. Why: a test sees that a client cancelled its call, as the upstream would.
+   */
+  readonly abandonedHolds: number;
   /**
    * The latencies the fake slept before answering, in order, since the last {@link Faults.reset}.
    * Why: a test asserts the delay that was scheduled, not the wall time it took (which a loaded
@@ -78,6 +85,7 @@ export class FaultSwitches implements Faults {
   private failures: Array<Armed<{ status: number; body: unknown }>> = [];
   private truncations: Array<Armed<null>> = [];
   private holding: { path: RegExp; skip: number } | undefined;
+  private abandoned = 0;
   private held: Array<() => void> = [];
   private readonly slept: number[] = [];
 
@@ -123,9 +131,18 @@ export class FaultSwitches implements Faults {
     this.holding = { path, skip };
   }
 
+  get heldRequests(): number {
+    return this.held.length;
+  }
+
+  get abandonedHolds(): number {
+    return this.abandoned;
+  }
+
   reset(): void {
     this.holding = undefined;
     for (const release of this.held.splice(0)) release();
+    this.abandoned = 0;
     this.latencyMs = 0;
     this.latencyIncludesAuth = false;
     this.slept.length = 0;
@@ -138,15 +155,25 @@ export class FaultSwitches implements Faults {
   /**
    * Resolves at once, or when {@link reset} runs if this request is to be held.
    * Why: held requests wait inside the server, so the client sees an upstream that has not answered yet.
+   * `connection` is the request's response: its close before the release counts in {@link abandonedHolds}.
    */
-  waitIfHeld(kind: RouteKind, path: string): Promise<void> {
+  waitIfHeld(kind: RouteKind, path: string, connection: { once(event: 'close', listener: () => void): unknown }): Promise<void> {
     const holding = this.holding;
     if (!holding || kind !== 'api' || !holding.path.test(path)) return Promise.resolve();
     if (holding.skip > 0) {
       holding.skip -= 1;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.held.push(resolve));
+    return new Promise((resolve) => {
+      let answered = false;
+      this.held.push(() => {
+        answered = true;
+        resolve();
+      });
+      connection.once('close', () => {
+        if (!answered) this.abandoned += 1;
+      });
+    });
   }
 
   /**
