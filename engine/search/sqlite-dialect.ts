@@ -172,7 +172,7 @@ export const sqliteDialect: SqlDialect = {
     if (typeof query === 'boolean' || !lists?.version || lists.levelMost <= 0) return undefined;
     const list = listQuery(field, space, query);
     const key = listKey(list);
-    const found = lists.levels.get(key) ?? (lists.db && keptLevelList(lists.db, lists.scope, lists.levelMost, key, lists.version));
+    const found = lists.levels.get(key) ?? (lists.db && keptLevelList(lists.db, lists.scope, lists.levelMost, lists.levelBalanced, key, lists.version));
     if (found) lists.levels.set(key, found);
     else if (readFor !== undefined) lists.levelWanted.set(key, { key, candidates: (params) => candidatesSql(list, lists.scope, params), need: readFor });
     return found && found !== 'many' ? found : undefined;

@@ -41,14 +41,22 @@ export interface LevelListQuery {
 
 const kept = new WeakMap<object, Map<string, { version: string; found: IdOrderedList | 'many' }>>();
 
-const keptKey = (scope: SearchScope, most: number, key: string) => JSON.stringify([scope.connectorId, scope.entity, most, key]);
+/** A list is kept by its scope, query and bounds: `balanced` when it was read at most worthReading candidates. */
+const keptKey = (scope: SearchScope, most: number, balanced: boolean, key: string) => JSON.stringify([scope.connectorId, scope.entity, most, balanced, key]);
 
 /**
  * What this connection found for an index query at this very data `version`
  * (sqlite-data-version.ts): nothing was written since, so its candidates and their ids are the same.
  */
-export function keptLevelList(db: object, scope: SearchScope, most: number, key: string, version: string): IdOrderedList | 'many' | undefined {
-  const entry = kept.get(db)?.get(keptKey(scope, most, key));
+export function keptLevelList(
+  db: object,
+  scope: SearchScope,
+  most: number,
+  balanced: boolean,
+  key: string,
+  version: string,
+): IdOrderedList | 'many' | undefined {
+  const entry = kept.get(db)?.get(keptKey(scope, most, balanced, key));
   return entry && entry.version === version ? entry.found : undefined;
 }
 
@@ -106,7 +114,7 @@ export function readLevelList(
   }
   let lists = kept.get(db);
   if (!lists) kept.set(db, (lists = new Map()));
-  const key = keptKey(scope, most, query.key);
+  const key = keptKey(scope, most, need !== undefined, query.key);
   lists.delete(key);
   if (lists.size >= KEPT) lists.delete(lists.keys().next().value as string);
   lists.set(key, { version, found });
