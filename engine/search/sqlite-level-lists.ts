@@ -7,19 +7,19 @@ import type { SearchScope } from './types.js';
 
 /**
  * The most candidates of a loose score level's index query (plan-levels.ts) kept in id order for
- * the next pages. Reading them costs about 2 µs a candidate (the index query, then each
- * candidate's id and a sort: at 100,000 records, scripts/bench-search.ts, 4,083 candidates in
- * 6.6 to 7.3 ms), about what the level's window of rows in id order costs on a deep page, which
- * reads up to 10,000 rows (plan-levels.ts levelWindow) at about 1.5 µs each; a level with more
- * candidates than that is better met in id order.
+ * the next pages. Reading them costs about 2 µs a candidate: at 100,000 records
+ * (scripts/bench-search.ts, 4,083 candidates) the index query 3.4 to 4.8 ms, each candidate's id
+ * 3.5 ms, their sort 0.3 ms. A deep page walks the level's window in id order at about 1.5 µs a row
+ * instead (8.1 ms for the 5,400 rows that hold its 101 hits), up to 10,000 rows
+ * (plan-levels.ts levelWindow); a level with more candidates than that is better met in id order.
  */
 export const LEVEL_LIST_MOST = 10_000;
 
 /** The share of a loose level's candidates that are its hits (about 0.6: at 100,000 records, 2,492 of 4,083). */
 const HIT_SHARE = 0.6;
-/** A row's test in id order, and a list's cost per candidate, in µs (measured at 100,000 records). */
+/** A row's test in id order, and a list's cost per candidate, in µs (see LEVEL_LIST_MOST). */
 const ROW_US = 1.5;
-const LIST_US = 1.5;
+const LIST_US = 2;
 /** The pages a list is worth reading for: a paged level is read again, and a list is kept while nothing is written. */
 const LIST_PAGES = 2;
 
