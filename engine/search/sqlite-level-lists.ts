@@ -39,25 +39,41 @@ export interface LevelListQuery {
   readonly need: number;
 }
 
-const kept = new WeakMap<object, Map<string, { version: string; found: IdOrderedList | 'many' }>>();
+/** What a connection knows of a level's list at a data version: the list, 'many', or 'seen' (a page started inside the level, none was read). */
+type Kept = IdOrderedList | 'many' | 'seen';
+
+const kept = new WeakMap<object, Map<string, { version: string; found: Kept }>>();
+
+/** Files what was found, as the newest (the oldest past KEPT go). */
+function keep(db: object, key: string, version: string, found: Kept): void {
+  let lists = kept.get(db);
+  if (!lists) kept.set(db, (lists = new Map()));
+  lists.delete(key);
+  if (lists.size >= KEPT) lists.delete(lists.keys().next().value as string);
+  lists.set(key, { version, found });
+}
 
 /** A list is kept by its scope, query and bounds: `balanced` when it was read at most worthReading candidates. */
 const keptKey = (scope: SearchScope, most: number, balanced: boolean, key: string) => JSON.stringify([scope.connectorId, scope.entity, most, balanced, key]);
 
 /**
  * What this connection found for an index query at this very data `version`
- * (sqlite-data-version.ts): nothing was written since, so its candidates and their ids are the same.
+ * (sqlite-data-version.ts): nothing was written since, so its candidates and their ids are the
+ * same. 'seen': a page started inside the level at this version and read no list.
  */
-export function keptLevelList(
-  db: object,
-  scope: SearchScope,
-  most: number,
-  balanced: boolean,
-  key: string,
-  version: string,
-): IdOrderedList | 'many' | undefined {
+export function keptLevelList(db: object, scope: SearchScope, most: number, balanced: boolean, key: string, version: string): Kept | undefined {
   const entry = kept.get(db)?.get(keptKey(scope, most, balanced, key));
   return entry && entry.version === version ? entry.found : undefined;
+}
+
+/**
+ * Notes that a page started inside a level at `version` without its list, which the next such
+ * page at that version reads (sqliteDialect.levelList). The first reads none: with writes
+ * between pages (a sync), every page is the first at its version, and the list would cost as
+ * much again as the window it spares, for one page.
+ */
+export function levelSeen(db: object, scope: SearchScope, most: number, balanced: boolean, key: string, version: string): void {
+  keep(db, keptKey(scope, most, balanced, key), version, 'seen');
 }
 
 /**
@@ -112,12 +128,7 @@ export function readLevelList(
     rows.sort(byId(rows));
     found = { seqs: rows.map((row) => row[0]), ids: rows.map((row) => row[1]) };
   }
-  let lists = kept.get(db);
-  if (!lists) kept.set(db, (lists = new Map()));
-  const key = keptKey(scope, most, need !== undefined, query.key);
-  lists.delete(key);
-  if (lists.size >= KEPT) lists.delete(lists.keys().next().value as string);
-  lists.set(key, { version, found });
+  keep(db, keptKey(scope, most, need !== undefined, query.key), version, found);
   return found;
 }
 

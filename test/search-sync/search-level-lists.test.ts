@@ -1,9 +1,9 @@
 /**
  * A page that starts inside a loose fuzzy score level (plan-levels.ts: its index query is "k of n"
  * trigrams) reads on SQLite the level's candidates in id order, kept on the connection per data
- * version (sqlite-level-lists.ts), and tests only those after the cursor. Every page is held to
- * the in-memory evaluator (matchesFilter, scoreRecord) and every cursor to the one the id-ordered
- * window gives (no list), on both backends; also across writes between pages (through the
+ * version (sqlite-level-lists.ts; from the second such page at a version on), and tests only
+ * those after the cursor. Every page is held to the in-memory evaluator (matchesFilter,
+ * scoreRecord) and every cursor to the one the id-ordered window gives (no list), on both backends; also across writes between pages (through the
  * searching connection and through another one), with ids whose code point order is not
  * JavaScript's string order, and with lists too long to be read.
  */
@@ -147,8 +147,9 @@ describe.each(SEARCH_BACKENDS)('loose score levels read from kept lists on $name
     for (const [way, options] of WAYS.slice(0, 2)) {
       const first = await page(backend.db, backend, own, FILTER, 40, null, options);
       let cursor = first.cursor;
+      // The second page inside the level at one data version reads its list (the first notes it): it is read now, and these writes must not be missed by the pages after.
+      await page(backend.db, backend, own, FILTER, 7, cursor, options);
       const second = await page(backend.db, backend, own, FILTER, 7, cursor, options);
-      // The lists of this level are read now; these writes must not be missed by the pages after.
       expect(second.hits.every(([, score]) => score === 8 / 15)).toBe(true);
       const cursorId = second.hits[second.hits.length - 1]?.[0] as string;
       const after = expectedHits(FILTER, mine).filter(([id, score]) => score === 8 / 15 && byCodePoint(id, cursorId) > 0);
@@ -212,7 +213,9 @@ describe('loose score levels on SQLite after a write through another connection'
       const options = { levelListMost: 10_000 };
       const first = await page(reader, writer, scope, FILTER, 40, null, options);
       const second = await page(reader, writer, scope, FILTER, 7, first.cursor, options);
+      // The second page inside the level at this data version reads the list, kept for the pages after.
       const third = await page(reader, writer, scope, FILTER, 7, second.cursor, options);
+      expect(await page(reader, writer, scope, FILTER, 7, second.cursor, options)).toEqual(third);
       const cursorId = second.hits[second.hits.length - 1]?.[0] as string;
       const added = { id: `${cursorId}~new`, name: 'quarterly budget report', done: false };
       await writer.upsert(scope, [added], 'id');
