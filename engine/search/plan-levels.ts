@@ -4,6 +4,7 @@ import { foldFilter } from './fold-filter.js';
 import { fuzzyGate } from './fuzzy-gate.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
 import { idOrderedRows } from './plan-window.js';
+import { seqsAfter, type IdOrderedList } from './sqlite-level-lists.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { IndexQuery } from './index-query.js';
@@ -128,6 +129,26 @@ function levelWindow(level: ScoreLevel, scoring: readonly TextNode[], need: numb
 }
 
 /**
+ * The candidates of a loose level (see loose) in id order, when the dialect keeps them
+ * (SqlDialect.levelList: SQLite, per data version): for a level of one combination of counts with
+ * one index query, the only kind whose rows are met in id order at a cost per row however few of
+ * them hit. A page of the level then tests about its own rows' candidates instead of every row
+ * between them (at 100,000 records, scripts/bench-search.ts, 101 hits among 5,400 rows, or among
+ * about 170 of the 4,083 candidates). `readFor` (the rows a page needs): a list not known yet is
+ * read for the next compile; a page that starts inside the level asks that (the pages after it
+ * will too), a page that starts at the level's first row does not (a common level fills it
+ * within its window).
+ */
+function levelList(level: ScoreLevel, scoring: readonly TextNode[], ctx: CompileContext, readFor: number | undefined): IdOrderedList | undefined {
+  if (!ctx.d.levelList || level.counts.length !== 1) return undefined;
+  const asks = (level.counts[0] as number[]).flatMap((count, j) => (count > 0 ? [{ node: scoring[j] as TextNode, count }] : []));
+  const [ask] = asks;
+  if (asks.length !== 1 || !ask || !loose(ask.node, ask.count, ctx)) return undefined;
+  const { space, query } = textIndexQuery(ask.node, ctx, ask.count);
+  return ctx.d.levelList(ask.node.field, space, query, ctx, readFor);
+}
+
+/**
  * The `levels` plan: one branch per score a hit can have (score-levels.ts; all of them, or one per
  * statement, run-levels.ts), best first, each the level's rows in id order read through the
  * id-ordered window (plan-window.ts): the level's combinations of counts, then the filter as that
@@ -166,8 +187,10 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     const forced = ctx.levelWindowRows;
     const few = forced === undefined ? windowSize !== undefined && (index?.share ?? 1) * windowSize < need : forced === 0;
     const nearless = index !== undefined && (index.listed || few);
+    const listed = levelList(level, scoring, ctx, start.after === null ? undefined : need);
     const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
       candidates,
+      ...(listed ? { idOrdered: seqsAfter(listed, start.after) } : {}),
       walk: false,
       // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit); a window of 0 rows (tests) is one row where the index cannot be asked.
       ...(windowSize === undefined ? { scaled: true } : { windowSize: Math.max(1, windowSize) }),

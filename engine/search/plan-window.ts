@@ -43,6 +43,8 @@ export interface WindowOptions {
   nearless?: boolean;
   /** Every hit is among these record seqs (SQLite's bound index lists: bound-candidates.ts), or null. */
   candidates?: readonly number[] | null;
+  /** Every hit after the start is among these record seqs, in id order, all after the start (SQLite's level lists: sqlite-level-lists.ts). */
+  idOrdered?: readonly number[];
   /** Whether PostgreSQL may walk first and let the density it finds decide (plan-walk.ts), instead of a fixed window. */
   walk?: boolean;
   /** Whether PostgreSQL's window shrinks on a small table (windowLimit); the window is windowSize rows otherwise. */
@@ -87,6 +89,7 @@ export function idOrderedRows(
 ): string {
   const { d, params } = ctx;
   if (split && options.candidates) return candidateRows(ctx, limit, select, filter, start, options.candidates);
+  if (split && options.idOrdered) return idOrderedCandidateRows(ctx, limit, select, filter, start, options.idOrdered);
   const id = (alias: string) => d.keyColumn('id', `${alias}.id`);
   const after = (alias: string) =>
     start === 'nothing' ? ' AND 1 = 0' : start.after === null ? '' : ` AND ${id(alias)} > ${d.keyParam('id', start.after, ctx)}`;
@@ -133,4 +136,25 @@ function candidateRows(
   const sorted = `SELECT c.seq AS seq, c.id AS id FROM ${d.table} AS c WHERE c.seq IN (SELECT value FROM json_each(${params.add(JSON.stringify(candidates))})) AND ${scopeWhere(ctx, 'c')}${after} ORDER BY ${orderBy([{ ...ID, expression: 'c.id' }], ctx)}${d.fence}`;
   // CROSS JOIN keeps the sorted candidates outer, so ORDER BY k.id needs no sorter and the walk stops at the page.
   return `SELECT ${select} FROM (${sorted}) AS k CROSS JOIN ${d.table} AS r ON r.seq = k.seq WHERE ${filter({ ...ctx, probe: true, amongCandidates: true })} ORDER BY ${orderBy([{ ...ID, expression: 'k.id' }], ctx)} LIMIT ${params.add(limit + 1)}`;
+}
+
+/**
+ * idOrderedRows when a level list names every hit's record seq in id order (SQLite:
+ * sqlite-level-lists.ts): the seqs are walked in their order (json_each's rowid is the array
+ * order, and SQLite walks it without a sorter), each record looked up and tested whole as it is
+ * reached, until the page is full. The id test after the start only restates what the list holds.
+ */
+function idOrderedCandidateRows(
+  ctx: CompileContext,
+  limit: number,
+  select: string,
+  filter: (ctx: CompileContext) => string,
+  start: IdStart,
+  seqs: readonly number[],
+): string {
+  const { d, params } = ctx;
+  if (start === 'nothing' || seqs.length === 0) return `SELECT ${select} FROM ${d.table} AS r WHERE 1 = 0`;
+  const after = start.after === null ? '' : ` AND ${d.keyColumn('id', 'r.id')} > ${d.keyParam('id', start.after, ctx)}`;
+  // CROSS JOIN keeps the list outer, in its order: one rowid lookup per seq reached.
+  return `SELECT ${select} FROM json_each(${params.add(JSON.stringify(seqs))}) AS k CROSS JOIN ${d.table} AS r ON r.seq = k.value WHERE ${scopeWhere(ctx, 'r')}${after} AND ${filter({ ...ctx, probe: true, amongCandidates: true })} ORDER BY k.rowid LIMIT ${params.add(limit + 1)}`;
 }

@@ -49,7 +49,8 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
  * is probed), PostgreSQL reads every level in one statement: each statement costs a round trip
  * and a plan, and a transaction two more round trips, where SQLite's cost about nothing. SQLite
  * does not probe where its connection probed the same request at the same data version
- * (sqlite-data-version.ts), which nothing was written since.
+ * (sqlite-data-version.ts), which nothing was written since; at that version its statements also
+ * read the loose levels' candidates in id order the connection kept (sqlite-level-lists.ts).
  */
 export async function levelRows(
   db: SearchDatabase,
@@ -75,7 +76,8 @@ export async function levelRows(
       }
       const reads = levelReads(request, absent);
       let step = reads.next();
-      while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, dialect, scope, request, { ...read, absent, levels: step.value })));
+      const options = { ...read, absent, ...(probe ? { dataVersion: version } : {}) };
+      while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, dialect, scope, request, { ...options, levels: step.value })));
       return step.value;
     };
     return sqlite.inTransaction ? all() : sqlite.transaction(all)();

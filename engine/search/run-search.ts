@@ -28,6 +28,8 @@ export interface RunSearchOptions {
   walkRows?: WalkRows;
   /** Internal (tests): the rows a score level reads in id order before it asks the index (default: plan-levels.ts levelWindow). */
   levelWindowRows?: number;
+  /** Internal (tests): the most candidates SQLite keeps in id order for a loose score level (default LEVEL_LIST_MOST, sqlite-level-lists.ts; 0 never). */
+  levelListMost?: number;
 }
 
 /** Where the keyset columns start in a row (id, data, score, k0..kN: compile-search.ts). */
@@ -49,7 +51,14 @@ export async function runSearch(
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
   const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
-  const read = { sortKeys, keyRange, listMost: options.indexListMost, levelWindowRows: options.levelWindowRows, walkRows: options.walkRows };
+  const read = {
+    sortKeys,
+    keyRange,
+    listMost: options.indexListMost,
+    levelListMost: options.levelListMost,
+    levelWindowRows: options.levelWindowRows,
+    walkRows: options.walkRows,
+  };
   // Rows as arrays (id, data, score, k0..kN: compile-search.ts), not objects: a page of 1,000 hits builds 1,000 fewer objects.
   const rows =
     planSearch(request).kind === 'levels'

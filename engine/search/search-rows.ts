@@ -12,8 +12,16 @@ export type SearchDatabase = BetterSqlite3.Database | pg.Pool | pg.PoolClient | 
 /** A row of a compiled search as an array of its columns: id, data, score, then the keyset columns k0..kN (see CompiledSearch). */
 export type SearchRow = unknown[];
 
-/** What compiling a statement takes besides the request, less the SQLite lists (compiled here). */
-export type ReadOptions = Omit<CompileOptions, 'lists'> & { listMost?: number | undefined };
+/**
+ * What compiling a statement takes besides the request, less the SQLite lists (compiled here):
+ * SQLite's most candidates per list and per level list, and the data version a levels read reads
+ * (run-levels.ts), without which no level list is kept.
+ */
+export type ReadOptions = Omit<CompileOptions, 'lists'> & {
+  listMost?: number | undefined;
+  levelListMost?: number | undefined;
+  dataVersion?: string | undefined;
+};
 
 /**
  * Compiles the request; on SQLite, when it asks text indexes, reads their candidates ahead (a
@@ -21,11 +29,11 @@ export type ReadOptions = Omit<CompileOptions, 'lists'> & { listMost?: number | 
  * common one (too many candidates) costs a bounded read instead of a list of every candidate.
  */
 export function compileRead(db: SearchDatabase, dialect: SearchDialect, scope: SearchScope, request: SearchRequest, read: ReadOptions): CompiledSearch {
-  const { listMost, ...options } = read;
+  const { listMost, levelListMost, dataVersion, ...options } = read;
   if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, options);
-  const lists = newIndexLists(scope, listMost, db as BetterSqlite3.Database);
+  const lists = newIndexLists(scope, { most: listMost, levelMost: levelListMost, version: dataVersion }, db as BetterSqlite3.Database);
   const first = compileSearch(request, dialect, scope, { ...options, lists });
-  if (lists.wanted.size === 0) return first;
+  if (lists.wanted.size === 0 && lists.levelWanted.size === 0) return first;
   resolveIndexLists(db as BetterSqlite3.Database, lists);
   return compileSearch(request, dialect, scope, { ...options, lists });
 }

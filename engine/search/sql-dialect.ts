@@ -1,4 +1,5 @@
 import type { IndexLists } from './sqlite-index-lists.js';
+import type { IdOrderedList } from './sqlite-level-lists.js';
 import type { KeyRange } from './key-range.js';
 import type { KeptSort } from './sort-key-target.js';
 import type { IndexQuery } from './index-query.js';
@@ -135,6 +136,12 @@ export interface SqlDialect {
   indexFilter(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): string;
   /** The candidates of an index query when they are bound as a list (SQLite: sqlite-index-lists.ts), else null. */
   boundList?(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext): readonly number[] | null;
+  /**
+   * The candidates of a loose score level's index query in id order, kept per data version
+   * (SQLite: sqlite-level-lists.ts), or undefined; with `readFor` (the rows a page needs), a query
+   * not known yet is noted to be read for the next compile.
+   */
+  levelList?(field: FieldRef, space: IndexSpace, query: IndexQuery, ctx: CompileContext, readFor?: number): IdOrderedList | undefined;
   /**
    * A statement-level SQL boolean: whether the index says some row it holds may satisfy `query` at
    * `field` (false only when none can), found with one index lookup that stops at the first row.

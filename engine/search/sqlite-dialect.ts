@@ -2,6 +2,7 @@ import { indexPath } from './field-path.js';
 import { allOf, renderIndexQuery, term, type IndexQuery } from './index-query.js';
 import { RECORD_TABLE, RECORD_TEXT_TABLE, RECORD_WORDS_TABLE } from '../store/index.js';
 import { candidatesSql, foundList, listKey } from './sqlite-index-lists.js';
+import { keptLevelList, levelSeen } from './sqlite-level-lists.js';
 import type { IndexSpace, SqlDialect } from './sql-dialect.js';
 import { sqliteBest, sqliteFoldedText, sqliteSingle, sqliteTest, type SqliteValue } from './sqlite-json.js';
 import { SQLITE_INSTANT_FUNCTION } from '../store/index.js';
@@ -165,6 +166,19 @@ export const sqliteDialect: SqlDialect = {
     if (typeof query === 'boolean') return null;
     const found = lists?.found.get(listKey(listQuery(field, space, query)));
     return Array.isArray(found) ? found : null;
+  },
+
+  levelList(field, space, query, { lists }, readFor) {
+    if (typeof query === 'boolean' || !lists?.version || lists.levelMost <= 0) return undefined;
+    const list = listQuery(field, space, query);
+    const key = listKey(list);
+    const keptAs = [lists.scope, lists.levelMost, lists.levelBalanced, key, lists.version] as const;
+    const found = lists.levels.get(key) ?? (lists.db && keptLevelList(lists.db, ...keptAs));
+    if (found && found !== 'seen') lists.levels.set(key, found);
+    // A page inside the level: the first at this data version is noted, the next reads the list (sqlite-level-lists.ts levelSeen).
+    else if (readFor !== undefined && lists.db && !found) levelSeen(lists.db, ...keptAs);
+    else if (readFor !== undefined) lists.levelWanted.set(key, { key, candidates: (params) => candidatesSql(list, lists.scope, params), need: readFor });
+    return found && found !== 'many' && found !== 'seen' ? found : undefined;
   },
 
   indexMayHold(field, space, query, { params, scope }) {

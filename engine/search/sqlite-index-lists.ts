@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { RECORD_PATHS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
 import { SqlParams } from './sql-params.js';
+import { LEVEL_LIST_MOST, readLevelList, type IdOrderedList, type LevelListQuery } from './sqlite-level-lists.js';
 import { preparedStatement } from './sqlite-statements.js';
 import type { SearchScope } from './types.js';
 
@@ -33,6 +34,17 @@ export interface IndexLists {
   readonly wanted: Map<string, ListQuery>;
   /** The connection's remembered 'many' verdicts (by verdictKey), each with the time it expires. */
   readonly remembered?: Map<string, number>;
+  /** The connection, whose loose score levels' lists in id order are kept (sqlite-level-lists.ts). */
+  readonly db?: object;
+  /** The data version the search reads (sqlite-data-version.ts); without it no level list is read or kept. */
+  readonly version?: string;
+  /** The most candidates a level list holds (LEVEL_LIST_MOST unless a test sets it; 0: none is read). */
+  readonly levelMost: number;
+  /** Whether fewer are read where the table is small for the page (sqlite-level-lists.ts worthReading): unless a test sets levelMost. */
+  readonly levelBalanced: boolean;
+  /** Level lists in id order (or 'many') by listKey, and those still wanted. */
+  readonly levels: Map<string, IdOrderedList | 'many'>;
+  readonly levelWanted: Map<string, LevelListQuery>;
 }
 
 /**
@@ -50,11 +62,34 @@ const manyUntil = new WeakMap<BetterSqlite3.Database, Map<string, number>>();
 
 const verdictKey = (lists: Pick<IndexLists, 'scope' | 'most'>, key: string) => JSON.stringify([lists.scope.connectorId, lists.scope.entity, lists.most, key]);
 
-/** Empty lists for one search on `db`, which remembers the queries it lately found to have many candidates. */
-export function newIndexLists(scope: SearchScope, most = INDEX_LIST_MOST, db?: BetterSqlite3.Database): IndexLists {
+/** How one search reads ahead: its most candidates per list, and for level lists the data version it reads and their most candidates. */
+export interface ListOptions {
+  most?: number | undefined;
+  version?: string | undefined;
+  levelMost?: number | undefined;
+}
+
+/**
+ * Empty lists for one search on `db`, which remembers the queries it lately found to have many
+ * candidates, and keeps level lists per data version.
+ */
+export function newIndexLists(scope: SearchScope, options: ListOptions = {}, db?: BetterSqlite3.Database): IndexLists {
+  const { most = INDEX_LIST_MOST, version, levelMost } = options;
   let remembered = db && manyUntil.get(db);
   if (db && !remembered) manyUntil.set(db, (remembered = new Map()));
-  return { scope, most, found: new Map(), wanted: new Map(), ...(remembered ? { remembered } : {}) };
+  return {
+    scope,
+    most,
+    found: new Map(),
+    wanted: new Map(),
+    levelMost: levelMost ?? LEVEL_LIST_MOST,
+    levelBalanced: levelMost === undefined,
+    levels: new Map(),
+    levelWanted: new Map(),
+    ...(remembered ? { remembered } : {}),
+    ...(db ? { db } : {}),
+    ...(version ? { version } : {}),
+  };
 }
 
 /** What a search knows of an index query: its candidates, 'many' (read by this search or remembered), or undefined (not read). */
@@ -83,7 +118,8 @@ export function candidatesSql(query: ListQuery, scope: SearchScope, params: SqlP
 
 /**
  * Reads every wanted index query's candidates, at most `most` + 1 each (so a common term
- * costs a bounded read), and files them as found: the list, or 'many'.
+ * costs a bounded read), and files them as found: the list, or 'many'; likewise each wanted
+ * level list, in id order (sqlite-level-lists.ts).
  */
 export function resolveIndexLists(db: BetterSqlite3.Database, lists: IndexLists): void {
   for (const [key, query] of lists.wanted) {
@@ -97,6 +133,11 @@ export function resolveIndexLists(db: BetterSqlite3.Database, lists: IndexLists)
     if (seqs.length > lists.most && lists.remembered) remember(lists.remembered, verdictKey(lists, key));
   }
   lists.wanted.clear();
+  for (const [key, query] of lists.levelWanted) {
+    if (lists.version)
+      lists.levels.set(key, readLevelList(db, lists.scope, lists.levelMost, query, lists.version, lists.levelBalanced ? query.need : undefined));
+  }
+  lists.levelWanted.clear();
 }
 
 /** Files a 'many' verdict until MANY_KEPT_MS from now, as the newest; the oldest past MANY_KEPT_MOST go. */

@@ -4,7 +4,8 @@
  * holds, each level's rows are met in id order and tested behind a gate of trigram runs
  * (fuzzy-gate.ts). Every query is held to the in-memory evaluator (matchesFilter, scoreRecord),
  * page by page with the cursors carried, on both backends and on every path a level can take:
- * windows of rows in id order of several sizes, candidates read ahead (SQLite) or not, and on
+ * windows of rows in id order of several sizes, candidates read ahead (SQLite) or not, a loose
+ * level's candidates kept in id order (SQLite), and on
  * PostgreSQL a lone client (no probe, one statement). Level scores are held to the evaluator's
  * floats exactly (two shares over a common denominator can add up to one value and to floats an
  * ulp apart). The records give ties, trigrams present and
@@ -149,14 +150,16 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
     return found;
   }
 
+  // The windows read no level list (SQLite keeps a loose level's candidates in id order: sqlite-level-lists.ts), which has a way of its own.
   const ways: Array<[string, RunSearchOptions]> = [
     ['as planned', {}],
-    ['a window of 3 rows', { levelWindowRows: 3 }],
-    ['a window of 1 row', { levelWindowRows: 1 }],
-    ['a window of 40 rows, no candidates read ahead', { levelWindowRows: 40, indexListMost: 0 }],
+    ['a window of 3 rows', { levelWindowRows: 3, levelListMost: 0 }],
+    ['a window of 1 row', { levelWindowRows: 1, levelListMost: 0 }],
+    ['a window of 40 rows, no candidates read ahead', { levelWindowRows: 40, indexListMost: 0, levelListMost: 0 }],
+    ['level lists of up to 10,000 candidates', { levelListMost: 10_000 }],
     // The index's candidates in id order at once, where a level asks the index (PostgreSQL: where the statistics say its terms are too rare to fill a page within the window).
-    ['no window', { levelWindowRows: 0 }],
-    ['no window, no candidates read ahead', { levelWindowRows: 0, indexListMost: 0 }],
+    ['no window', { levelWindowRows: 0, levelListMost: 0 }],
+    ['no window, no candidates read ahead', { levelWindowRows: 0, indexListMost: 0, levelListMost: 0 }],
   ];
 
   it('answers every query as the evaluator does, page by page, whichever way its levels are read', async () => {
