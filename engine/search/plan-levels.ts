@@ -3,7 +3,9 @@ import { boundCandidates } from './bound-candidates.js';
 import { foldFilter } from './fold-filter.js';
 import { fuzzyGate } from './fuzzy-gate.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
-import { idOrderedRows } from './plan-window.js';
+import { idOrderedRows, type WindowOptions } from './plan-window.js';
+import type { KeyRange } from './key-range.js';
+import { keyRangeRows } from './plan-key-range.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { CompileContext } from './sql-dialect.js';
@@ -105,6 +107,39 @@ function levelWindow(level: ScoreLevel, scoring: readonly TextNode[], need: numb
   return fuzzy.some(Boolean) ? Math.max(10_000, 100 * need) : Math.max(1_000, 10 * need);
 }
 
+/** How a level's rows are read in id order (plan-window.ts): its window, and the index test past it. */
+function windowOptions(
+  level: ScoreLevel,
+  scoring: readonly TextNode[],
+  need: number,
+  candidates: readonly number[] | null,
+  ctx: CompileContext,
+): WindowOptions {
+  const index = levelIndex(level, scoring, ctx);
+  const windowSize = levelWindow(level, scoring, need, ctx);
+  return {
+    candidates,
+    walk: false,
+    // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit).
+    ...(windowSize === undefined ? { scaled: true } : { windowSize }),
+    ...(index ? { narrow: index.narrow, nearless: index.listed } : {}),
+  };
+}
+
+/**
+ * The kept keys range a level reads instead of its rows in id order: the range of a scoring
+ * `like`'s prefix (like-prefix.ts scoringPrefix, found small enough by range-keys.ts) when the
+ * level's every combination of counts has that `like` match, so every row of the level is in it.
+ * Its keys are sorted by id and each record tested with the level's filter (plan-key-range.ts): a
+ * page costs the range's keys and the page's lookups, not the records walked between its rows.
+ */
+function levelRange(level: ScoreLevel, scoring: readonly TextNode[], ctx: CompileContext): KeyRange | undefined {
+  const range = ctx.keyRange;
+  const j = range?.like ? scoring.indexOf(range.like) : -1;
+  if (j < 0) return undefined;
+  return level.counts.every((counts) => (counts[j] as number) >= matchingCount(scoring[j] as TextNode)) ? range : undefined;
+}
+
 /**
  * The `levels` plan: one branch per score a hit can have (score-levels.ts; all of them, or one per
  * statement, run-levels.ts), best first, each the level's rows in id order read through the
@@ -137,16 +172,13 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    const index = levelIndex(level, scoring, ctx);
-    const windowSize = levelWindow(level, scoring, need, ctx);
-    const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
-      candidates,
-      walk: false,
-      // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit).
-      ...(windowSize === undefined ? { scaled: true } : { windowSize }),
-      ...(index ? { narrow: index.narrow, nearless: index.listed } : {}),
-    });
-    branches.push(`SELECT * FROM (${rows}) AS l${branches.length}`);
+    const range = levelRange(level, scoring, ctx);
+    const rows = range
+      ? keyRangeRows(ctx, need - 1, select, filter, start, range)
+      : idOrderedRows(ctx, need - 1, select, filter, start, split, windowOptions(level, scoring, need, candidates, ctx));
+    const alias = `l${branches.length}`;
+    // A range read value by value carries one column more (plan-key-range.ts): the union takes the three every branch has.
+    branches.push(`SELECT ${range ? `${alias}.ref, ${alias}.k0, ${alias}.k1` : '*'} FROM (${rows}) AS ${alias}`);
   }
   const planned =
     branches.length === 0

@@ -9,7 +9,7 @@ import { SqlParams } from './sql-params.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { sqliteDialect } from './sqlite-dialect.js';
 import { keyRangeWhere, keysTable } from './key-range-sql.js';
-import { requiredPrefix } from './like-prefix.js';
+import { requiredPrefix, scoringPrefix } from './like-prefix.js';
 import type { Bound, KeyRange } from './key-range.js';
 import { RANGE_VALUES_MOST, rangeValues } from './range-values.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
@@ -112,21 +112,28 @@ interface RangeTarget {
 /**
  * The required values, range and `like` prefix of an id-ordered keyed request, each with the kept
  * keys that would serve it, in the order they are tried: values first (a few walks), then the
- * range, then the prefix (like-prefix.ts, on a path's value keys). `start`:
+ * range, then the prefix (like-prefix.ts, on a path's value keys). A `levels` request's scoring
+ * `like` prefix (like-prefix.ts scoringPrefix), for the levels where that `like` matches. `start`:
  * whether a search may start keeping those keys: a range may, as a sort does, and an equality or a
  * prefix on a path only value keys serve; an equality on a sortable path only uses sort keys a sort or a range
  * started, so the commonest filter adds no key writes of its own.
  */
 function rangeTargets(scope: SearchScope, request: SearchRequest, valuesMost: number): RangeTarget[] {
-  if (request.sort.length > 0 || planSearch(request).kind !== 'keyed') return [];
+  if (request.sort.length > 0) return [];
+  const kind = planSearch(request).kind;
+  if (kind === 'levels') {
+    const prefix = scoringPrefix(request);
+    return prefix ? [{ required: prefix, kept: { kind: 'value', target: valueKeyTarget(scope, prefix.field) }, start: true }] : [];
+  }
+  if (kind !== 'keyed') return [];
   const range = requiredRange(request);
   const prefix = requiredPrefix(request);
   const targets = [...(valuesMost > 0 ? requiredValues(request, valuesMost) : []), ...(range ? [range] : []), ...(prefix ? [prefix] : [])];
   return targets.map((required) => {
-    const value = required.keys === 'value' ? valueKeyTarget(scope, required.field) : undefined;
-    const kept: KeptTarget = value
-      ? { kind: 'value', target: value }
-      : { kind: 'sort', target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' } };
+    const kept: KeptTarget =
+      required.keys === 'value'
+        ? { kind: 'value', target: valueKeyTarget(scope, required.field) }
+        : { kind: 'sort', target: { ...scope, path: required.field.path, valueType: required.field.valueType ?? '' } };
     return { required, kept, start: required.values === undefined || kept.kind === 'value' };
   });
 }
