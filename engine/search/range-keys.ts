@@ -186,8 +186,9 @@ export async function keyRangeFor(
   const range = { ...found.target.required, pathId: found.pathId };
   if (range.values) return range;
   if (valuesMost > 0) {
-    const values = await rangeValues(db, dialect, range, valuesMost);
+    const { values, keys } = await rangeValues(db, dialect, range, valuesMost, most);
     if (values.length <= valuesMost) return { ...range, values };
+    return (keys as number) < most ? range : undefined;
   }
   return (await countKeys(db, dialect, range, most)) < most ? range : undefined;
 }
