@@ -41,10 +41,9 @@ export async function rangeValues(
   const next = (after: string) => `(SELECT ${column} FROM ${keysTable(range)} AS s WHERE ${where}${after} ORDER BY ${column} LIMIT 1)`;
   const walk = `WITH RECURSIVE v(x, n) AS (SELECT ${next('')}, 1 UNION ALL SELECT ${next(` AND ${column} > v.x`)}, v.n + 1 FROM v WHERE v.x IS NOT NULL AND v.n <= ${params.add(most)})`;
   // Only past `most` values is the count wanted; the CASE runs its subquery then only.
-  const count = `(SELECT count(*) FROM (SELECT 1 FROM ${keysTable(range)} AS s WHERE ${where} LIMIT ${params.add(keysMost ?? 0)}) AS c)`;
-  const counted =
-    keysMost === undefined ? '' : ` UNION ALL SELECT 1, NULL, CASE WHEN (SELECT count(*) FROM v WHERE v.x IS NOT NULL) > ${params.add(most)} THEN ${count} END`;
-  const text = `${walk} SELECT 0 AS k, x, NULL AS keys FROM v WHERE x IS NOT NULL${counted}`;
+  const counted = (keys: number) =>
+    ` UNION ALL SELECT 1, NULL, CASE WHEN (SELECT count(*) FROM v WHERE v.x IS NOT NULL) > ${params.add(most)} THEN (SELECT count(*) FROM (SELECT 1 FROM ${keysTable(range)} AS s WHERE ${where} LIMIT ${params.add(keys)}) AS c) END`;
+  const text = `${walk} SELECT 0 AS k, x, NULL AS keys FROM v WHERE x IS NOT NULL${keysMost === undefined ? '' : counted(keysMost)}`;
   const { sql, params: values } = params.finish(text, dialect);
   const rows =
     dialect === 'sqlite'
