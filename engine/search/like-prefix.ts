@@ -56,7 +56,7 @@ export function requiredPrefix(request: SearchRequest): Omit<KeyRange, 'pathId'>
 /**
  * The folded prefix range (prefixRange) of the first scoring `like` that has one, with that `like`
  * (KeyRange.like): not every hit is in it, but every hit of a score level where the `like` matches
- * is, and a `levels` plan reads those levels from it (plan-levels.ts). The deep nest of
+ * is, and a `levels` plan reads those levels from it on SQLite (plan-levels.ts, range-keys.ts). The deep nest of
  * scripts/bench-search.ts, `or` of two branches, one a `like 'launch%'`: its best level walked
  * about 3,000 records in id order for a page at 100,000 records.
  */
