@@ -13,7 +13,7 @@ import { type SearchBackend, SEARCH_BACKENDS, rawSql } from '../support/search-r
 /**
  * A `like` whose pattern starts with a literal piece, on a path inside an object or a top-level
  * one, reads that path's value keys through their folded index (a prefix is a range of folded
- * strings), for every hit when the `like` is required, for the score levels where it matches when
+ * strings), for every hit when the `like` is required, on SQLite for the score levels where it matches when
  * it only scores (under an `or`): every page must be the in-memory evaluator's answer and the
  * plain scan's, hits, scores, data and cursors alike, value by value, as a range of keys (sorted
  * in two parts: pages of 1 and 3 end past the first part), and past the probe, with case,
