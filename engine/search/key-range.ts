@@ -1,3 +1,4 @@
+import type { TextNode } from './scoring-nodes.js';
 import type { FieldRef } from './types.js';
 
 /** One end of a range: the value, and whether it is kept (gte/lte) or left out (gt/lt). */
@@ -26,4 +27,9 @@ export interface KeyRange {
   keys?: 'sort' | 'value';
   /** Strings compared folded (lower(str): a `like` prefix, like-prefix.ts), in the folded index of the value keys; bounds and values are folded strings. */
   folded?: boolean;
+  /**
+   * A `levels` plan's range (like-prefix.ts scoringPrefix): it holds every row this `like` matches,
+   * not every hit, so only the levels where the `like` matches read it (plan-levels.ts).
+   */
+  like?: TextNode;
 }

@@ -1,8 +1,8 @@
 import { andNodes } from './and-nodes.js';
 import type { KeyRange } from './key-range.js';
+import { scoringNodes, type TextNode } from './scoring-nodes.js';
 import { likePieces } from './text-match.js';
-import { valueKeysServe } from './value-key-target.js';
-import type { SearchRequest } from './types.js';
+import type { FilterNode, SearchRequest } from './types.js';
 
 /**
  * The least string past every string that starts with `prefix`, in code point order (the byte
@@ -20,29 +20,50 @@ export function prefixEnd(prefix: string): string | undefined {
 }
 
 /**
- * The folded prefix range a request's hits must all be in: a `like` joined to the root by `and`
- * alone, on an untyped path inside an object (one value per record, so its value keys hold at most
- * one key per record: value-key-target.ts), whose pattern starts with a literal piece. Every value
- * the `like` matches folds (ASCII letters only, as lower() under SQLite and PostgreSQL's "C"
- * collation, the folding the `like` test itself uses) to a string starting with that piece, hence
- * lies in [piece, prefixEnd(piece)) of the keys' folded strings; the filter, tested after, decides.
- * Undefined when there is none, or the piece holds a surrogate or NUL (no such text binds as such).
+ * The folded prefix range of a `like` on a single-valued path (top-level or inside an object, not
+ * through an array: its value keys hold at most one key per record, value-key-target.ts) whose
+ * pattern starts with a literal piece. Every value the `like` matches is a string (no other JSON
+ * type matches a `like`), and folds (ASCII letters only, as lower() under SQLite and PostgreSQL's
+ * "C" collation, the folding the `like` test itself uses) to a string starting with that piece,
+ * hence lies in [piece, prefixEnd(piece)) of the keys' folded strings; the filter, tested after,
+ * decides. Undefined when there is none, or the piece holds a surrogate or NUL (no such text binds
+ * as such).
  */
+function prefixRange(node: FilterNode): Omit<KeyRange, 'pathId'> | undefined {
+  if (node.op !== 'like' || node.field.elements) return undefined;
+  const [first] = likePieces(node.text);
+  if (!first?.start || /[\uD800-\uDFFF\0]/.test(first.text)) return undefined;
+  const end = prefixEnd(first.text);
+  return {
+    field: node.field,
+    rank: 1,
+    lower: { value: first.text, inclusive: true },
+    ...(end === undefined ? {} : { upper: { value: end, inclusive: false } }),
+    keys: 'value',
+    folded: true,
+  };
+}
+
+/** The folded prefix range (prefixRange) of the first `like` joined to the root by `and` alone that has one: every hit is in it. */
 export function requiredPrefix(request: SearchRequest): Omit<KeyRange, 'pathId'> | undefined {
-  const nodes = andNodes(request.filter);
-  for (const node of nodes) {
-    if (node.op !== 'like' || !valueKeysServe(node.field) || node.field.elements) continue;
-    const [first] = likePieces(node.text);
-    if (!first?.start || /[\uD800-\uDFFF\0]/.test(first.text)) continue;
-    const end = prefixEnd(first.text);
-    return {
-      field: node.field,
-      rank: 1,
-      lower: { value: first.text, inclusive: true },
-      ...(end === undefined ? {} : { upper: { value: end, inclusive: false } }),
-      keys: 'value',
-      folded: true,
-    };
+  for (const node of andNodes(request.filter)) {
+    const range = prefixRange(node);
+    if (range) return range;
+  }
+  return undefined;
+}
+
+/**
+ * The folded prefix range (prefixRange) of the first scoring `like` that has one, with that `like`
+ * (KeyRange.like): not every hit is in it, but every hit of a score level where the `like` matches
+ * is, and a `levels` plan reads those levels from it on SQLite (plan-levels.ts, range-keys.ts). The deep nest of
+ * scripts/bench-search.ts, `or` of two branches, one a `like 'launch%'`: its best level walked
+ * about 3,000 records in id order for a page at 100,000 records.
+ */
+export function scoringPrefix(request: SearchRequest): Omit<KeyRange, 'pathId'> | undefined {
+  for (const node of scoringNodes(request.filter)) {
+    const range = prefixRange(node);
+    if (range) return { ...range, like: node as TextNode };
   }
   return undefined;
 }

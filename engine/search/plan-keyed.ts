@@ -61,9 +61,11 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
     const candidates = boundCandidates(request.filter, ctx);
     carried = carriesData(split, candidates !== null, ctx);
     const select = `${d.rowRef} AS ref, ${byScore ? `${one} AS k0, r.id AS k1` : 'r.id AS k0'}${carried ? carriedColumn(ctx) : ''}`;
-    const rows = ctx.keyRange
-      ? keyRangeRows(ctx, request.limit, select, filter, start, ctx.keyRange)
-      : idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: true });
+    // A range with a `like` holds only that like's rows (a levels plan's: KeyRange.like), never every hit.
+    const rows =
+      ctx.keyRange && !ctx.keyRange.like
+        ? keyRangeRows(ctx, request.limit, select, filter, start, ctx.keyRange)
+        : idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: true });
     planned = `SELECT * FROM (${rows}) AS u LIMIT ${page}`;
   } else if (ctx.sortKeys !== undefined) {
     planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx);

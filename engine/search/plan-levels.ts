@@ -3,8 +3,10 @@ import { boundCandidates } from './bound-candidates.js';
 import { foldFilter } from './fold-filter.js';
 import { fuzzyGate } from './fuzzy-gate.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
-import { idOrderedRows } from './plan-window.js';
+import { idOrderedRows, type WindowOptions } from './plan-window.js';
 import { seqsAfter, type IdOrderedList } from './sqlite-level-lists.js';
+import type { KeyRange } from './key-range.js';
+import { keyRangeRows } from './plan-key-range.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { TextNode } from './scoring-nodes.js';
 import type { IndexQuery } from './index-query.js';
@@ -128,6 +130,47 @@ function levelWindow(level: ScoreLevel, scoring: readonly TextNode[], need: numb
   return fuzzy.some(Boolean) ? Math.max(10_000, 100 * need) : Math.max(1_000, 10 * need);
 }
 
+/** How a level's rows are read in id order (plan-window.ts): its window, its kept list, and the index test past it. */
+function windowOptions(
+  level: ScoreLevel,
+  scoring: readonly TextNode[],
+  need: number,
+  candidates: readonly number[] | null,
+  after: string | null,
+  ctx: CompileContext,
+): WindowOptions {
+  const index = levelIndex(level, scoring, ctx);
+  const windowSize = levelWindow(level, scoring, need, ctx);
+  // Where fewer rows than the window would need to fill the page hold the level's index terms, the window cannot fill it: the index at once.
+  // A window the tests set is kept, and one of 0 rows is none.
+  const forced = ctx.levelWindowRows;
+  const few = forced === undefined ? windowSize !== undefined && (index?.share ?? 1) * windowSize < need : forced === 0;
+  const nearless = index !== undefined && (index.listed || few);
+  const listed = levelList(level, scoring, ctx, after === null ? undefined : need);
+  return {
+    candidates,
+    ...(listed ? { idOrdered: seqsAfter(listed, after) } : {}),
+    walk: false,
+    // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit); a window of 0 rows (tests) is one row where the index cannot be asked.
+    ...(windowSize === undefined ? { scaled: true } : { windowSize: Math.max(1, windowSize) }),
+    ...(index ? { narrow: index.narrow, nearless } : {}),
+  };
+}
+
+/**
+ * The kept keys range a level reads instead of its rows in id order: the range of a scoring
+ * `like`'s prefix (like-prefix.ts scoringPrefix, found small enough by range-keys.ts) when the
+ * level's every combination of counts has that `like` match, so every row of the level is in it.
+ * Its keys are sorted by id and each record tested with the level's filter (plan-key-range.ts): a
+ * page costs the range's keys and the page's lookups, not the records walked between its rows.
+ */
+function levelRange(level: ScoreLevel, scoring: readonly TextNode[], ctx: CompileContext): KeyRange | undefined {
+  const range = ctx.keyRange;
+  const j = range?.like ? scoring.indexOf(range.like) : -1;
+  if (j < 0) return undefined;
+  return level.counts.every((counts) => (counts[j] as number) >= matchingCount(scoring[j] as TextNode)) ? range : undefined;
+}
+
 /**
  * The candidates of a loose level (see loose) in id order, when the dialect keeps them
  * (SqlDialect.levelList: SQLite, per data version): for a level of one combination of counts with
@@ -180,23 +223,13 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    const index = levelIndex(level, scoring, ctx);
-    const windowSize = levelWindow(level, scoring, need, ctx);
-    // Where fewer rows than the window would need to fill the page hold the level's index terms, the window cannot fill it: the index at once.
-    // A window the tests set is kept, and one of 0 rows is none.
-    const forced = ctx.levelWindowRows;
-    const few = forced === undefined ? windowSize !== undefined && (index?.share ?? 1) * windowSize < need : forced === 0;
-    const nearless = index !== undefined && (index.listed || few);
-    const listed = levelList(level, scoring, ctx, start.after === null ? undefined : need);
-    const rows = idOrderedRows(ctx, need - 1, select, filter, start, split, {
-      candidates,
-      ...(listed ? { idOrdered: seqsAfter(listed, start.after) } : {}),
-      walk: false,
-      // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit); a window of 0 rows (tests) is one row where the index cannot be asked.
-      ...(windowSize === undefined ? { scaled: true } : { windowSize: Math.max(1, windowSize) }),
-      ...(index ? { narrow: index.narrow, nearless } : {}),
-    });
-    branches.push(`SELECT * FROM (${rows}) AS l${branches.length}`);
+    const range = levelRange(level, scoring, ctx);
+    const rows = range
+      ? keyRangeRows(ctx, need - 1, select, filter, start, range)
+      : idOrderedRows(ctx, need - 1, select, filter, start, split, windowOptions(level, scoring, need, candidates, start.after, ctx));
+    const alias = `l${branches.length}`;
+    // A range read value by value carries one column more (plan-key-range.ts): the union takes the three every branch has.
+    branches.push(`SELECT ${range ? `${alias}.ref, ${alias}.k0, ${alias}.k1` : '*'} FROM (${rows}) AS ${alias}`);
   }
   const planned =
     branches.length === 0

@@ -21,20 +21,39 @@ export const RANGE_VALUES_MOST = 16;
 /**
  * The distinct key values in a range, in key order, counted up to `most` (so `most` + 1 answered
  * means "more"): a loose index scan, one seek per value (a recursive query that asks the index
- * for the next value past the last), never a walk over the range's keys.
+ * for the next value past the last), never a walk over the range's keys. When there are more
+ * and `keysMost` is given, the same statement counts the range's keys up to `keysMost` too (one
+ * index range walk, no record read): a PostgreSQL statement costs a round trip and a plan, and the
+ * two answers decide together how a range is read (range-keys.ts keyRangeFor).
  */
-export async function rangeValues(db: Database, dialect: SearchDialect, range: KeyRange, most: number): Promise<(string | number)[]> {
+export async function rangeValues(
+  db: Database,
+  dialect: SearchDialect,
+  range: KeyRange,
+  most: number,
+  keysMost?: number,
+): Promise<{ values: (string | number)[]; keys?: number }> {
   const params = new SqlParams();
   const d = dialect === 'sqlite' ? sqliteDialect : postgresDialect;
   const slot = range.rank === 0 ? 'number' : 'string';
   const column = d.keyColumn(slot, rangeColumn(range));
   const where = keyRangeWhere(range, { d, params });
   const next = (after: string) => `(SELECT ${column} FROM ${keysTable(range)} AS s WHERE ${where}${after} ORDER BY ${column} LIMIT 1)`;
-  const text = `WITH RECURSIVE v(x, n) AS (SELECT ${next('')}, 1 UNION ALL SELECT ${next(` AND ${column} > v.x`)}, v.n + 1 FROM v WHERE v.x IS NOT NULL AND v.n <= ${params.add(most)}) SELECT x FROM v WHERE x IS NOT NULL`;
+  const walk = `WITH RECURSIVE v(x, n) AS (SELECT ${next('')}, 1 UNION ALL SELECT ${next(` AND ${column} > v.x`)}, v.n + 1 FROM v WHERE v.x IS NOT NULL AND v.n <= ${params.add(most)})`;
+  // Only past `most` values is the count wanted; the CASE runs its subquery then only.
+  const counted = (keys: number) =>
+    ` UNION ALL SELECT 1, NULL, CASE WHEN (SELECT count(*) FROM v WHERE v.x IS NOT NULL) > ${params.add(most)} THEN (SELECT count(*) FROM (SELECT 1 FROM ${keysTable(range)} AS s WHERE ${where} LIMIT ${params.add(keys)}) AS c) END`;
+  const text = `${walk} SELECT 0 AS k, x, NULL AS keys FROM v WHERE x IS NOT NULL${keysMost === undefined ? '' : counted(keysMost)}`;
   const { sql, params: values } = params.finish(text, dialect);
   const rows =
     dialect === 'sqlite'
-      ? (preparedStatement(db as BetterSqlite3.Database, sql).all(...values) as { x: string | number }[])
-      : (await (db as pg.Pool).query<{ x: string | number }>(sql, values)).rows;
-  return rows.map((row) => row.x);
+      ? (preparedStatement(db as BetterSqlite3.Database, sql).all(...values) as Row[])
+      : (await (db as pg.Pool).query<Row>(sql, values)).rows;
+  const keys = rows.find((row) => Number(row.k) === 1)?.keys;
+  return {
+    values: rows.filter((row) => Number(row.k) === 0).map((row) => row.x as string | number),
+    ...(keys === null || keys === undefined ? {} : { keys: Number(keys) }),
+  };
 }
+
+type Row = { k: number | string; x: string | number | null; keys: number | string | null };

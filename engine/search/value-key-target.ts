@@ -28,9 +28,11 @@ export interface ValueKeyTarget extends SearchScope {
  */
 export const valueKeysServe = (field: FieldRef): boolean => !field.valueType && (field.elements || field.sub.length > 0);
 
-/** The value keys target of a field an equality reads (valueKeysServe), or undefined. */
-export function valueKeyTarget(scope: SearchScope, field: FieldRef): ValueKeyTarget | undefined {
-  if (!valueKeysServe(field)) return undefined;
+/**
+ * The value keys target of a field: one an equality reads (valueKeysServe), or a `like` prefix on
+ * any single-valued path, top-level ones too (like-prefix.ts): only value keys have a folded index.
+ */
+export function valueKeyTarget(scope: SearchScope, field: FieldRef): ValueKeyTarget {
   return { connectorId: scope.connectorId, entity: scope.entity, path: field.path, top: field.top, sub: field.sub, elements: field.elements };
 }
 

@@ -11,14 +11,16 @@ import {
 import { type SearchBackend, SEARCH_BACKENDS, rawSql } from '../support/search-records.js';
 
 /**
- * A `like` whose pattern starts with a literal piece, on a path inside an object, reads that
- * path's value keys through their folded index (a prefix is a range of folded strings): every
- * page must be the in-memory evaluator's answer and the plain scan's, hits, scores, data and
- * cursors alike, value by value, as a range of keys, and past the probe, with case, non-ASCII
- * letters (folded by neither side), strings next to the range's ends, astral characters, nulls,
- * missing values, and arrays or strings where an object is expected.
+ * A `like` whose pattern starts with a literal piece, on a path inside an object or a top-level
+ * one, reads that path's value keys through their folded index (a prefix is a range of folded
+ * strings), for every hit when the `like` is required, on SQLite for the score levels where it matches when
+ * it only scores (under an `or`): every page must be the in-memory evaluator's answer and the
+ * plain scan's, hits, scores, data and cursors alike, value by value, as a range of keys (sorted
+ * in two parts: pages of 1 and 3 end past the first part), and past the probe, with case,
+ * non-ASCII letters (folded by neither side), strings next to the range's ends, astral
+ * characters, nulls, missing values, and arrays or strings where an object is expected.
  */
-const FIELDS: Record<string, FieldType> = { id: 'string', o: 'object', n: 'integer' };
+const FIELDS: Record<string, FieldType> = { id: 'string', o: 'object', n: 'integer', name: 'string' };
 
 const NAMES: unknown[] = [
   'Dee release',
@@ -51,6 +53,7 @@ const NAMES: unknown[] = [
 const RECORDS = Array.from({ length: 90 }, (_, i) => {
   const record: Record<string, unknown> = { id: `r${String(i).padStart(2, '0')}`, n: i % 3 };
   const name = NAMES[(i * 7) % NAMES.length];
+  if (i % 23 !== 4) record.name = NAMES[(i * 5) % NAMES.length];
   if (i % 11 === 5) record.o = [{ name }];
   else if (i % 13 === 6) record.o = name;
   else if (i % 17 === 7) record.o = {};
@@ -82,6 +85,16 @@ const QUERIES: unknown[] = [
   { and: [{ like: { 'o.name': 'dee rel%' } }, { neq: { n: 1 } }] },
   { and: [{ like: { 'o.name': 'dee%' } }, { like: { 'o.name': '%z' } }] },
   { or: [{ like: { 'o.name': 'dee rel%' } }, { eq: { n: 2 } }] },
+  { like: { name: 'dee rel%' } },
+  { like: { name: 'd%' } },
+  { or: [{ like: { name: 'dee rel%' } }, { eq: { n: 2 } }] },
+  { or: [{ like: { name: 'd%' } }, { like: { 'o.name': 'k%' } }] },
+  {
+    or: [
+      { and: [{ eq: { n: 2 } }, { not: { like: { 'o.name': 'k%' } } }] },
+      { and: [{ like: { name: 'dee%' } }, { not: { or: [{ eq: { n: 1 } }, { eq: { o: null } }] } }] },
+    ],
+  },
 ];
 
 describe.each(SEARCH_BACKENDS)('like prefixes through folded value keys on $name', ({ open }) => {
@@ -138,7 +151,7 @@ describe.each(SEARCH_BACKENDS)('like prefixes through folded value keys on $name
     }
     // The prefixes started the path's value keys; the plain scan's scope kept none.
     const kept = await sql('SELECT connector_id, path FROM search_value_paths ORDER BY connector_id, path');
-    expect(kept.map((row) => `${row.connector_id} ${row.path}`)).toEqual(['prefix-keys o.name']);
+    expect(kept.map((row) => `${row.connector_id} ${row.path}`)).toEqual(['prefix-keys name', 'prefix-keys o.name']);
   });
 
   it('reads the folded keys of the path: a prefix finds its records whatever their case, and none past its ends', async () => {
