@@ -1,3 +1,4 @@
+import { asksTextIndex } from './compile-filter.js';
 import { keySlots, type KeySlot } from './cursor.js';
 import { keyedSql } from './plan-keyed.js';
 import { levelsSql } from './plan-levels.js';
@@ -9,7 +10,7 @@ import type { IndexLists } from './sqlite-index-lists.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
 import { scoringNodes } from './scoring-nodes.js';
-import { planSearch } from './search-plan.js';
+import { planSearch, type SearchPlan } from './search-plan.js';
 import type { CompileContext, SqlDialect, WalkRows } from './sql-dialect.js';
 import { SqlParams } from './sql-params.js';
 import { sqliteDialect } from './sqlite-dialect.js';
@@ -24,6 +25,16 @@ export interface CompiledSearch {
   sql: string;
   params: unknown[];
   slots: KeySlot[];
+  /**
+   * PostgreSQL: the statement's own shape fixes how it reads, so one plan made without its values
+   * (a generic plan) reads as well as one made with them, and the statement may be kept named on
+   * its connection and planned once (postgres-statements.ts). True for the id-ordered reads of a
+   * filter that asks a text index (plan-window.ts, plan-walk.ts): windows and walks in id order
+   * fenced from the planner, the index asked only past them. Not for a read the planner shapes
+   * from the values (an equality alone is an index lookup for a rare value and a walk in id order
+   * for a common one, from one SQL text).
+   */
+  keepPlan: boolean;
 }
 
 const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, postgres: postgresDialect };
@@ -77,5 +88,11 @@ export function compileSearch(request: SearchRequest, dialect: SearchDialect, sc
       : plan.kind === 'levels'
         ? levelsSql(request, plan.scoring, options.levels?.levels ?? plan.levels, options.levels?.need ?? request.limit + 1, ctx)
         : rankedSql(request, plan.scoring, plan.required, ctx);
-  return { ...ctx.params.finish(sql, dialect), slots };
+  return { ...ctx.params.finish(sql, dialect), slots, keepPlan: dialect === 'postgres' && readsInIdOrder(request, plan, ctx) };
+}
+
+/** Whether the plan reads through the id-ordered window or walk of a filter that asks a text index (CompiledSearch.keepPlan). */
+function readsInIdOrder(request: SearchRequest, plan: SearchPlan, ctx: CompileContext): boolean {
+  if (!asksTextIndex(request.filter, ctx.d)) return false;
+  return plan.kind === 'levels' || (plan.kind === 'keyed' && request.sort.length === 0 && ctx.keyRange === undefined);
 }

@@ -2,6 +2,7 @@ import { asksTextIndex, compileFilter } from './compile-filter.js';
 import { boundCandidates } from './bound-candidates.js';
 import { foldFilter } from './fold-filter.js';
 import { fuzzyGate } from './fuzzy-gate.js';
+import { carriedColumn, carriedPage } from './plan-carried.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
 import { idOrderedRows, type WindowOptions } from './plan-window.js';
 import { seqsAfter, type IdOrderedList } from './sqlite-level-lists.js';
@@ -208,6 +209,9 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
   const split = asksTextIndex(request.filter, d);
   // Every level's hits pass the request's filter, so its bound candidates hold them all.
   const candidates = boundCandidates(request.filter, ctx);
+  // PostgreSQL's levels carry their rows' data (plan-carried.ts): a page of a level is read in id order, or sorted by id as candidates before their rows are read.
+  const carried = split && d.windowAsSubquery;
+  const data = carried ? carriedColumn(ctx) : '';
   const branches: string[] = [];
   for (const level of levels) {
     const { score, counts } = level;
@@ -222,8 +226,9 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
       return `(${tests.join(' OR ')})`;
     };
     const start = { after: cursorScore === score ? (cursorId as string) : null };
-    const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1`;
-    const range = levelRange(level, scoring, ctx);
+    const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1${data}`;
+    // A carried page (PostgreSQL) reads no kept range: its branches must all carry the data column.
+    const range = carried ? undefined : levelRange(level, scoring, ctx);
     const rows = range
       ? keyRangeRows(ctx, need - 1, select, filter, start, range)
       : idOrderedRows(ctx, need - 1, select, filter, start, split, windowOptions(level, scoring, need, candidates, start.after, ctx));
@@ -233,7 +238,7 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
   }
   const planned =
     branches.length === 0
-      ? `SELECT ${d.rowRef} AS ref, ${d.keyParam('score', 0, ctx)} AS k0, r.id AS k1 FROM ${d.table} AS r WHERE 1 = 0`
+      ? `SELECT ${d.rowRef} AS ref, ${d.keyParam('score', 0, ctx)} AS k0, r.id AS k1${data} FROM ${d.table} AS r WHERE 1 = 0`
       : `SELECT * FROM (${branches.join(' UNION ALL ')}) AS u LIMIT ${params.add(need)}`;
   const order = orderBy(
     [
@@ -242,5 +247,5 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     ],
     ctx,
   );
-  return joinPlanned(planned, ['score', 'id'], order, ctx, 'q.k0');
+  return carried ? carriedPage(planned, ['score', 'id'], order, 'q.k0') : joinPlanned(planned, ['score', 'id'], order, ctx, 'q.k0');
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { queryKept } from './postgres-statements.js';
 
 /** Connections whose session already has JIT compilation off (the pg client objects, one per connection). */
 const withoutJit = new WeakSet<object>();
@@ -10,22 +11,19 @@ const withoutJit = new WeakSet<object>();
  * part past an id-ordered window that only runs when the window does not fill the page): at 1M
  * records the deep nest filter took 50 ms, 48 of them compiling, 3 without. The setting stays on
  * the connection, which a pool hands to the next search. Rows come as arrays of column values.
+ * With `keep` the statement is kept named on the connection and planned once (postgres-statements.ts).
  */
 export async function queryWithoutJit<R extends unknown[]>(
   db: pg.Pool | pg.PoolClient | pg.Client,
   sql: string,
   params: unknown[],
+  keep = false,
 ): Promise<pg.QueryResult<R>> {
-  if (!('totalCount' in db)) {
-    if (!withoutJit.has(db)) {
-      await db.query('SET jit = off');
-      withoutJit.add(db);
-    }
-    return db.query<R>({ text: sql, values: params, rowMode: 'array' });
-  }
+  if (!('totalCount' in db)) return onConnection<R>(db, sql, params, keep, false);
   const client = await db.connect();
   try {
-    const result = await queryWithoutJit<R>(client, sql, params);
+    // Taken from the pool for this statement alone: no transaction of a caller's is open on it, so a stale kept statement may be run again.
+    const result = await onConnection<R>(client, sql, params, keep, true);
     client.release();
     return result;
   } catch (error) {
@@ -33,4 +31,18 @@ export async function queryWithoutJit<R extends unknown[]>(
     client.release(error as Error);
     throw error;
   }
+}
+
+async function onConnection<R extends unknown[]>(
+  client: pg.ClientBase,
+  sql: string,
+  params: unknown[],
+  keep: boolean,
+  owned: boolean,
+): Promise<pg.QueryResult<R>> {
+  if (!withoutJit.has(client)) {
+    await client.query('SET jit = off');
+    withoutJit.add(client);
+  }
+  return keep ? queryKept<R>(client, sql, params, owned) : client.query<R>({ text: sql, values: params, rowMode: 'array' });
 }

@@ -45,7 +45,11 @@ export function sqliteRows(db: BetterSqlite3.Database, compiled: CompiledSearch)
     .all(...compiled.params) as SearchRow[];
 }
 
-/** Runs one PostgreSQL statement (JIT off: postgres-no-jit.ts) on a pool or on a connection a read holds (run-levels.ts keeps one for its transaction). */
+/**
+ * Runs one PostgreSQL statement (JIT off: postgres-no-jit.ts) on a pool or on a connection a read
+ * holds (run-levels.ts keeps one for its transaction); one whose plan fits every value is kept
+ * named on the connection (postgres-statements.ts).
+ */
 export async function postgresRows(db: pg.Pool | pg.PoolClient | pg.Client, compiled: CompiledSearch): Promise<SearchRow[]> {
-  return (await queryWithoutJit<SearchRow>(db, compiled.sql, compiled.params)).rows;
+  return (await queryWithoutJit<SearchRow>(db, compiled.sql, compiled.params, compiled.keepPlan)).rows;
 }
