@@ -87,7 +87,10 @@ describe('searches on postgres keep their statements named per connection', () =
     expect(reference(LIKES[3]).length).toBe(0);
     expect(Math.max(...filters.map((filter) => reference(filter).length))).toBeGreaterThan(100);
     const statements = await kept();
-    expect(statements.reduce((a, b) => a + b, 0)).toBe(3 * filters.length);
+    // A prefix like reads the path's value keys as a range (like-prefix.ts): that statement is not one kept.
+    const prefixes = LIKES.filter(({ like }) => !like.name.startsWith('%'));
+    expect(prefixes).toHaveLength(2);
+    expect(statements.reduce((a, b) => a + b, 0)).toBe(3 * (filters.length - prefixes.length));
     // A like with no trigram to ask (`%a%`) and one that asks them differ in text; values alone do not.
     expect(statements.length).toBeLessThanOrEqual(4);
     expect(Math.max(...statements)).toBeGreaterThanOrEqual(12);
@@ -139,17 +142,26 @@ describe('searches on postgres keep their statements named per connection', () =
     await (backend.db as pg.Pool).query('SELECT pg_terminate_backend($1)', [pid]);
     // The pool drops the ended connection when the server's notice of it arrives.
     for (let waited = 0; pool.totalCount > 0 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const filter of [LIKES[0], LIKES[2]]) expect(await hits(pool, filter, RECORDS.length)).toEqual(reference(filter));
+    for (const filter of [LIKES[0], LIKES[1]]) expect(await hits(pool, filter, RECORDS.length)).toEqual(reference(filter));
     expect((await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid).not.toBe(pid);
     expect(await kept()).toEqual([2]);
   });
 
   it('answers after a column its statement returns changed type', async () => {
-    const filter = LIKES[0];
-    expect(await hits(pool, filter)).toEqual(reference(filter));
-    // The server replans a kept statement after a schema change by itself, but refuses one whose result columns changed type.
-    await (backend.db as pg.Pool).query('ALTER TABLE search_records ALTER COLUMN id TYPE varchar');
-    expect(await hits(pool, filter)).toEqual(reference(filter));
-    expect(await hits(pool, KEYWORDS[0])).toEqual(reference(KEYWORDS[0]));
+    // A database of its own: the prefix likes above gave the shared one value-key triggers on id, whose type cannot change under them.
+    const own = await openPostgresSearchBackend(cluster);
+    const ownPool = new pg.Pool({ connectionString: (own.db as pg.Pool).options.connectionString, max: 1 });
+    try {
+      await own.upsert(SCOPE, RECORDS, 'id');
+      const filter = LIKES[0];
+      expect(await hits(ownPool, filter)).toEqual(reference(filter));
+      // The server replans a kept statement after a schema change by itself, but refuses one whose result columns changed type.
+      await (own.db as pg.Pool).query('ALTER TABLE search_records ALTER COLUMN id TYPE varchar');
+      expect(await hits(ownPool, filter)).toEqual(reference(filter));
+      expect(await hits(ownPool, KEYWORDS[0])).toEqual(reference(KEYWORDS[0]));
+    } finally {
+      await ownPool.end();
+      await own.close();
+    }
   });
 });
