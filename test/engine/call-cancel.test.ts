@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CancelledError, connect, createManualClock, type ListResult } from '../../engine/index.js';
 import { startHubspot, type HubspotHarness } from '../support/hubspot.js';
 import { waitFor } from '../support/sync-processes.js';
+import { expectOptionsTakenOrRefused } from '../support/call-options-fuzz.js';
 import { failure } from '../support/failure.js';
 
 /**
@@ -142,47 +142,10 @@ describe('cancelling a call through its signal', () => {
   test('any options value is either taken or refused with INVALID_REQUEST naming /options, before anything is sent', async () => {
     const fake = hub.sandbox.fakes.hubspot;
     const connection = hubspot();
-    const valid = (value: unknown): boolean => {
-      if (value === undefined) return true;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-      const options = value as Record<string, unknown>;
-      const known = Object.keys(options).every((key) => ['deadlineMs', 'traffic', 'signal'].includes(key));
-      const deadline =
-        options.deadlineMs === undefined ||
-        (Number.isInteger(options.deadlineMs) && (options.deadlineMs as number) >= 1 && (options.deadlineMs as number) <= 2_147_483_647);
-      const traffic = options.traffic === undefined || options.traffic === 'sync' || options.traffic === 'interactive';
-      const signal = options.signal === undefined || options.signal instanceof AbortSignal;
-      return known && deadline && traffic && signal;
-    };
-    const options = fc.oneof(
-      fc.anything({ withNullPrototype: true, withBoxedValues: true }),
-      fc.record(
-        {
-          deadlineMs: fc.oneof(fc.integer({ min: -5, max: 2 ** 32 }), fc.constant(2_147_483_648), fc.double(), fc.string()),
-          traffic: fc.oneof(fc.constantFrom('sync', 'interactive', 'SYNC', ''), fc.anything()),
-          signal: fc.oneof(fc.constant(new AbortController().signal), fc.object(), fc.constant(null)),
-          timeout: fc.nat(),
-        },
-        { requiredKeys: [] },
-      ),
-    );
-    await fc.assert(
-      fc.asyncProperty(options, async (value) => {
-        const before = fake.requests.length;
-        const outcome = await connection.execute('contacts', 'list', { limit: 1 }, value as never).then(
-          () => undefined,
-          (error: unknown) => error as { code?: string; details?: Array<{ path: string }> },
-        );
-        if (valid(value)) {
-          expect(outcome?.code).not.toBe('INVALID_REQUEST');
-          return;
-        }
-        expect(outcome?.code).toBe('INVALID_REQUEST');
-        expect(outcome?.details?.length).toBeGreaterThan(0);
-        for (const detail of outcome?.details ?? []) expect(detail.path).toMatch(/^\/options(\/|$)/);
-        expect(fake.requests.length).toBe(before);
-      }),
-      { numRuns: 150 },
+    await expectOptionsTakenOrRefused(
+      { names: ['deadlineMs', 'traffic', 'signal'], maxDeadlineMs: 2_147_483_647 },
+      (options) => connection.execute('contacts', 'list', { limit: 1 }, options as never),
+      () => fake.requests.length,
     );
   });
 

@@ -3,12 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { connect as connectSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CancelledError, HostedConnection, type ListResult } from '../../engine/index.js';
 import { startHostedService, type HostedService } from '../../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
+import { expectOptionsTakenOrRefused } from '../support/call-options-fuzz.js';
 import { failure } from '../support/failure.js';
 import { logLines } from '../support/log-lines.js';
 import { waitFor } from '../support/sync-processes.js';
@@ -143,46 +143,10 @@ describe('call options through the hosted client', () => {
   test('any options value is either taken or refused with INVALID_REQUEST naming /options, before anything is sent', async () => {
     const connection = hosted();
     await connection.execute('contacts', 'list', { limit: 1 });
-    const valid = (value: unknown): boolean => {
-      if (value === undefined) return true;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-      const options = value as Record<string, unknown>;
-      const known = Object.keys(options).every((key) => key === 'deadlineMs' || key === 'signal');
-      const deadline =
-        options.deadlineMs === undefined ||
-        (Number.isInteger(options.deadlineMs) && (options.deadlineMs as number) >= 1 && (options.deadlineMs as number) <= 300_000);
-      const signal = options.signal === undefined || options.signal instanceof AbortSignal;
-      return known && deadline && signal;
-    };
-    const options = fc.oneof(
-      fc.anything({ withNullPrototype: true, withBoxedValues: true }),
-      fc.record(
-        {
-          deadlineMs: fc.oneof(fc.integer({ min: -5, max: 400_000 }), fc.integer({ min: 299_990, max: 300_010 }), fc.double(), fc.string()),
-          signal: fc.oneof(fc.constant(new AbortController().signal), fc.object(), fc.constant(null)),
-          traffic: fc.constantFrom('sync', 'interactive'),
-          deadline: fc.nat(),
-        },
-        { requiredKeys: [] },
-      ),
-    );
-    await fc.assert(
-      fc.asyncProperty(options, async (value) => {
-        const logFrom = log.lines.length;
-        const outcome = await connection.execute('contacts', 'list', { limit: 1 }, value as never).then(
-          () => undefined,
-          (error: unknown) => error as { code?: string; details?: Array<{ path: string }> },
-        );
-        if (valid(value)) {
-          expect(outcome?.code).not.toBe('INVALID_REQUEST');
-          return;
-        }
-        expect(outcome?.code).toBe('INVALID_REQUEST');
-        expect(outcome?.details?.length).toBeGreaterThan(0);
-        for (const detail of outcome?.details ?? []) expect(detail.path).toMatch(/^\/options(\/|$)/);
-        expect(log.lines.length).toBe(logFrom);
-      }),
-      { numRuns: 150 },
+    await expectOptionsTakenOrRefused(
+      { names: ['deadlineMs', 'signal'], maxDeadlineMs: 300_000 },
+      (options) => connection.execute('contacts', 'list', { limit: 1 }, options as never),
+      () => log.lines.length,
     );
   });
 
