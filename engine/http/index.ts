@@ -6,6 +6,7 @@ export { parseRetryAfter } from './retry-after.js';
 export { pathReader, readPath, type PathReader } from './body-path.js';
 export { RequestLimiter } from './limiter.js';
 export { MemoryRateSlots, type RateSlots, type SlotTake } from './rate-slots.js';
+export { CallerGone, type CancelSource } from './caller-gone.js';
 export { UpstreamCall, DEFAULT_DEADLINE_MS, MAX_DEADLINE_MS, type Traffic } from './upstream-call.js';
 export { EgressPolicy, type EgressPermit, type EgressPolicyOptions, type EgressRule } from './egress-policy.js';
 export { addressRange, isIpLiteral } from './address-range.js';

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from '../clock/index.js';
+import type { CancelSource } from './caller-gone.js';
 import { deadlinesOf, type Deadline } from './deadline-list.js';
 import { CancelledError, UpstreamTimeoutError, type DeadlineReport, type UpstreamInfo } from '../errors.js';
 
@@ -60,8 +61,8 @@ export class UpstreamCall {
     readonly traffic: Traffic = 'interactive',
     /** Where the call reads time and schedules its deadline. */
     readonly clock: Clock = systemClock,
-    /** The caller's signal: its abort ends the call with CANCELLED. */
-    private readonly cancelSignal?: AbortSignal,
+    /** The caller's signal (or the service's CallerGone): its abort ends the call with CANCELLED. */
+    private readonly cancelSignal?: CancelSource,
   ) {
     this.startedAt = clock.now();
     this.at = this.startedAt + deadlineMs;

@@ -1,5 +1,5 @@
 import { InvalidRequestError, type ErrorDetail } from '../errors.js';
-import { MAX_DEADLINE_MS, type Traffic } from '../http/index.js';
+import { CallerGone, MAX_DEADLINE_MS, type Traffic } from '../http/index.js';
 
 /** Options of one call (`execute`, `records`, `download`). */
 export interface CallOptions {
@@ -60,7 +60,8 @@ function optionProblems(options: Record<string, unknown>, { names, maxDeadlineMs
   if (names.includes('traffic') && options.traffic !== undefined && options.traffic !== 'interactive' && options.traffic !== 'sync') {
     details.push({ path: '/options/traffic', message: 'must be "interactive" or "sync"' });
   }
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) details.push({ path: '/options/signal', message: 'must be an AbortSignal' });
+  // A CallerGone is the service's own stand-in for an AbortSignal (see caller-gone.ts); no caller has one.
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal || options.signal instanceof CallerGone)) details.push({ path: '/options/signal', message: 'must be an AbortSignal' });
   return details;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DownloadStream } from '../../runtime/index.js';
 import { bodySchema } from '../body-schemas.js';
 import type { ExecuteRequestBody } from '../body-types.generated.js';
-import { clientGoneSignal } from '../client-gone.js';
+import { clientGone } from '../client-gone.js';
 import { executeAction } from '../execute-action.js';
 import { tenantOf, type HostedContext } from '../hosted-context.js';
 import { sendFile } from '../send-file.js';
@@ -17,7 +17,7 @@ export function registerExecuteRoutes(scoped: FastifyInstance, context: HostedCo
       // The kept row comes without a promise: no await (and its turn of the queue) when there is none.
       const owned = context.owned(request, request.params.id);
       const row = owned instanceof Promise ? await owned : owned;
-      const result = await executeAction(context, tenantOf(request), row, request.body, clientGoneSignal(reply));
+      const result = await executeAction(context, tenantOf(request), row, request.body, clientGone(reply));
       return result instanceof DownloadStream ? sendFile(reply, result) : sendJson(reply, result);
     },
   );
