@@ -139,6 +139,58 @@ describe('a caller that closes its connection', () => {
   });
 });
 
+/** A raw execute on its own socket (closed by hand), and the service's answer status once it comes. */
+function rawExecute(bearer: string, connector: string): { socket: ReturnType<typeof connectSocket>; status: Promise<number> } {
+  const body = JSON.stringify({ entity: 'companies', action: 'list', params: { limit: 1 } });
+  const socket = connectSocket(Number(new URL(service.url).port), '127.0.0.1');
+  socket.on('error', () => undefined);
+  let head = '';
+  const status = new Promise<number>((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const line = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (line) resolve(Number(line[1]));
+    });
+    socket.on('close', () => resolve(0));
+  });
+  socket.write(
+    `POST /api/v1/connectors/sources/${connector}/execute HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${bearer}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  return { socket, status };
+}
+
+describe('one caller leaving cancels only its own call', () => {
+  test("another tenant's call and a second call on the same connector are answered when the upstream releases them", async () => {
+    const otherSecret = 'ces_hosted_cancel_secret_02';
+    const other = await service.store.createClient({ name: 'cancel tests, second tenant', secretHash: await hashSecret(otherSecret) });
+    const issued = await fetch(`${service.url}/v1/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: other.client_id, client_secret: otherSecret, external_user_id: 'user-1' }),
+    });
+    const otherToken = ((await issued.json()) as { access_token: string }).access_token;
+    const created = await fetch(`${service.url}/v1/integrations/connectors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${otherToken}` },
+      body: JSON.stringify({ external_user_id: 'user-1', connector_type: 'hubspot', credentials: sandbox.upstreams.hubspot!.credentials }),
+    });
+    const otherConnectorId = ((await created.json()) as { id: string }).id;
+    const fake = sandbox.fakes.hubspot;
+    fake.faults.hold(COMPANIES);
+    const staying = rawExecute(token, connectorId);
+    const sameConnector = rawExecute(token, connectorId);
+    const leaving = rawExecute(otherToken, otherConnectorId);
+    await waitFor(() => fake.faults.heldRequests === 3, { what: 'the upstream to hold the three calls', timeoutMs: 10_000 });
+    leaving.socket.destroy();
+    await waitFor(() => fake.faults.abandonedHolds === 1, { what: "the service to cancel the leaving caller's upstream call", timeoutMs: 10_000 });
+    fake.faults.reset();
+    expect(await Promise.all([staying.status, sameConnector.status])).toEqual([200, 200]);
+    staying.socket.destroy();
+    sameConnector.socket.destroy();
+  });
+});
+
 describe('call options through the hosted client', () => {
   test('any options value is either taken or refused with INVALID_REQUEST naming /options, before anything is sent', async () => {
     const connection = hosted();
