@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspect, promisify } from 'node:util';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { connect, findManifest } from '../../engine/index.js';
 import { startSandbox } from '../../engine/sandbox/index.js';
 import { upstreamRecords } from '../support/sync-upstream.js';
@@ -86,6 +86,9 @@ test('the README hosted walk-through runs exactly as written, with no credential
   // anything else on 8080) cannot collide with this one.
   const env = { ...process.env, ENGINE_PORT: String(await freePort()) };
   const server = spawn('bash', ['-c', terminal1], { cwd: dir, detached: true, stdio: 'ignore', env });
+  // Also when the test times out: vitest then runs this hook but not the `finally` below (the
+  // test's promise is still pending), and the detached server would outlive the suite.
+  onTestFinished(() => stopGroup(server.pid));
   try {
     const started = Date.now();
     while (!(existsSync(join(dir, 'serve.log')) && readFileSync(join(dir, 'serve.log'), 'utf8').includes(`listening on http://127.0.0.1:${env.ENGINE_PORT}`))) {
@@ -118,13 +121,18 @@ test('the README hosted walk-through runs exactly as written, with no credential
     const hosted = await run(process.execPath, ['hosted-example.mjs'], { cwd: dir, env });
     expect(hosted.stdout).toBe(`${inspect(list.data.map((contact: { properties: { email: string } }) => contact.properties.email))} true\n`);
   } finally {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      // The server group has already exited (e.g. it failed to start): nothing to stop.
-    }
+    stopGroup(server.pid);
   }
-});
+}, 120_000);
+
+/** Stops a detached process group (`serve` started by npx under bash); nothing if it has exited. */
+function stopGroup(pid: number | undefined): void {
+  try {
+    process.kill(-pid!, 'SIGTERM');
+  } catch {
+    // The server group has already exited (e.g. it failed to start, or the other hook stopped it): nothing to stop.
+  }
+}
 
 test("the README's table of allowed hosts is what the manifests say", async () => {
   const { shippedManifests } = await import('../../engine/manifest/index.js');
