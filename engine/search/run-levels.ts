@@ -35,8 +35,10 @@ function guarded(compiled: CompiledSearch, guard: (params: SqlParams) => string 
   const finished = params.finish(guard(params) ?? 'false', 'postgres');
   const shift = compiled.params.length;
   const test = finished.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
-  // OFFSET 0 keeps the guard one column computed once, not copied into each place that reads it.
-  const sql = `SELECT g.ok, f.* FROM (SELECT ${test} AS ok OFFSET 0) AS g LEFT JOIN LATERAL (SELECT * FROM (${compiled.sql}) AS s WHERE g.ok) AS f ON true`;
+  // OFFSET 0 keeps the guard one column computed once, not copied into each place that reads it, and
+  // the lateral read a subquery of its own, where a test of the guard alone is a one-time filter
+  // (flattened, it is a join filter: the level is read and each row dropped).
+  const sql = `SELECT g.ok, f.* FROM (SELECT ${test} AS ok OFFSET 0) AS g LEFT JOIN LATERAL (SELECT * FROM (${compiled.sql}) AS s WHERE g.ok OFFSET 0) AS f ON true`;
   return { ...compiled, sql, params: [...compiled.params, ...finished.params] };
 }
 
