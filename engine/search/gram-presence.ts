@@ -10,6 +10,14 @@ export interface PresenceProbe {
   sql: string;
   params: unknown[];
   absent(row: Record<string, unknown> | undefined): AbsentGrams;
+  /**
+   * A statement-level SQL boolean, bound through `params`, true exactly when this probe, run in
+   * the same snapshot, would find `assumed` absent (absent() returning the same grams), so a
+   * statement may read levels shaped by a guess and check it in its own snapshot
+   * (run-levels.ts). Undefined when the probe could never find `assumed` (it names a gram the
+   * probe does not ask).
+   */
+  guard(params: SqlParams, assumed: AbsentGrams): string | undefined;
 }
 
 /**
@@ -27,7 +35,7 @@ export function presenceProbe(d: SqlDialect, scope: SearchScope, request: Search
   const fuzzy = scoringNodes(request.filter).filter((node) => node.op === 'fuzzy');
   if (fuzzy.length === 0) return undefined;
   const ctx = { d, params: new SqlParams(), scope };
-  const asks = new Map<string, { path: string; gram: string; sql: string }>();
+  const asks = new Map<string, { path: string; gram: string; sql: string; may: (params: SqlParams) => string }>();
   for (const node of fuzzy) {
     const path = indexPath(node.field);
     for (const gram of fuzzyGrams(node.text)) {
@@ -35,7 +43,8 @@ export function presenceProbe(d: SqlDialect, scope: SearchScope, request: Search
       const query = d.indexGram(node.field, gram);
       // A gram the index cannot see (pg_trgm keeps no trigram of it), or one whose term is common, may be present: it is not asked.
       if (asks.has(key) || query === true || (typeof query === 'object' && 'term' in query && common?.has(query.term))) continue;
-      asks.set(key, { path, gram, sql: d.indexMayHold(node.field, 'text', query, ctx) });
+      const may = (params: SqlParams) => d.indexMayHold(node.field, 'text', query, { d, params, scope });
+      asks.set(key, { path, gram, sql: may(ctx.params), may });
     }
   }
   const probes = [...asks.values()];
@@ -53,6 +62,16 @@ export function presenceProbe(d: SqlDialect, scope: SearchScope, request: Search
         if (no(row[`p${i}`])) absent.set(probe.path, (absent.get(probe.path) ?? new Set()).add(probe.gram));
       });
       return absent;
+    },
+    guard(params, assumed) {
+      const named = [...assumed].reduce((sum, [, grams]) => sum + grams.size, 0);
+      const gone = probes.filter((probe) => assumed.get(probe.path)?.has(probe.gram));
+      if (gone.length !== named) return undefined;
+      const inner = { d, params, scope };
+      const held = probes.filter((probe) => !gone.includes(probe)).map((probe) => probe.may(params));
+      // Nothing absent: a record the index could not take (absent() finds nothing then), or every gram asked held.
+      if (named === 0) return held.length === 0 ? 'true' : `(NOT ${d.indexHoldsEveryRow(inner)} OR (${held.join(' AND ')}))`;
+      return `(${[d.indexHoldsEveryRow(inner), ...gone.map((probe) => `NOT ${probe.may(params)}`), ...held].join(' AND ')})`;
     },
   };
 }

@@ -17,7 +17,8 @@ function keyOf(scope: SearchScope, request: SearchRequest): string {
 /**
  * The absent grams the last presence probe of this request found on this SQLite connection
  * (gram-presence.ts) at this very `version` of the data (sqlite-data-version.ts), or undefined:
- * nothing was written since, so the grams are absent still.
+ * nothing was written since, so the grams are absent still. PostgreSQL keeps them per pool at one
+ * version, as a guess its level statement checks (run-levels.ts).
  */
 export function knownAbsent(db: object, scope: SearchScope, request: SearchRequest, version: string): AbsentGrams | undefined {
   const entry = known.get(db)?.get(keyOf(scope, request));

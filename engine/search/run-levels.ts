@@ -1,12 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { presenceProbe } from './gram-presence.js';
+import { presenceProbe, type PresenceProbe } from './gram-presence.js';
 import { knownAbsent, rememberAbsent } from './known-absent.js';
 import { sqliteDataVersion } from './sqlite-data-version.js';
 import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
+import type { CompiledSearch } from './compile-search.js';
+import { levelStatement, type LevelStatement } from './pg-level-compiles.js';
 import { compileRead, postgresRows, sqliteRows, type ReadOptions, type SearchDatabase, type SearchRow } from './search-rows.js';
+import { SqlParams } from './sql-params.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
 import type { AbsentGrams } from './sql-dialect.js';
@@ -16,6 +19,28 @@ import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 
 /** One statement of a levels read: its levels, and the rows it stops at. */
 type LevelRead = { levels: readonly ScoreLevel[]; need: number };
+
+/** The version PostgreSQL's absent grams are kept at (known-absent.ts): it has no data version, so they are only a guess its statement checks. */
+const GUESS = 'guessed';
+
+/**
+ * A level statement that reads only when `guard` (gram-presence.ts PresenceProbe.guard) holds in
+ * its own snapshot: its rows, each led by true, or one row of false and NULLs when the guard fails
+ * (then it reads nothing: the guard is a one-time filter of the lateral read), or one of true and
+ * NULLs when it holds and the level holds no row. The guard's parameters follow the statement's.
+ */
+function guarded(compiled: CompiledSearch, guard: (params: SqlParams) => string | undefined): CompiledSearch {
+  const params = new SqlParams();
+  // A guess the probe could never confirm (the terms it asks changed) fails, and the probe is run.
+  const finished = params.finish(guard(params) ?? 'false', 'postgres');
+  const shift = compiled.params.length;
+  const test = finished.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  // OFFSET 0 keeps the guard one column computed once, not copied into each place that reads it, and
+  // the lateral read a subquery of its own, where a test of the guard alone is a one-time filter
+  // (flattened, it is a join filter: the level is read and each row dropped).
+  const sql = `SELECT g.ok, f.* FROM (SELECT ${test} AS ok OFFSET 0) AS g LEFT JOIN LATERAL (SELECT * FROM (${compiled.sql}) AS s WHERE g.ok OFFSET 0) AS f ON true`;
+  return { ...compiled, sql, params: [...compiled.params, ...finished.params] };
+}
 
 /**
  * The statements of a levels read, one level each, best first, from the cursor's level: each is
@@ -47,7 +72,12 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
  * READ ONLY transaction on a connection of the pool. With nothing to probe (no fuzzy node), or
  * given a lone PostgreSQL client (which may be in a transaction of its caller's, and then nothing
  * is probed), PostgreSQL reads every level in one statement: each statement costs a round trip
- * and a plan, and a transaction two more round trips, where SQLite's cost about nothing. SQLite
+ * and a plan, and a transaction two more round trips, where SQLite's cost about nothing. When
+ * PostgreSQL probed the same request on the pool before, it takes what that probe found as a
+ * guess: the first level's statement is shaped by it and checks it in its own snapshot (guarded),
+ * reading nothing when it fails, and only then is the probe run (a write since that brought or
+ * took a gram): a statement fewer a search. Its statements are compiled once per query and kept
+ * (pg-level-compiles.ts). SQLite
  * does not probe where its connection probed the same request at the same data version
  * (sqlite-data-version.ts), which nothing was written since; at that version its statements also
  * read the loose levels' candidates in id order the connection kept (sqlite-level-lists.ts).
@@ -85,18 +115,39 @@ export async function levelRows(
   // Nothing to probe, or a lone client: every level in one statement (it is one snapshot), read as far as the page needs.
   const probes = scoringNodes(request.filter).some((node) => node.op === 'fuzzy');
   if (!probes || !('totalCount' in db)) return postgresRows(db as pg.Pool | pg.PoolClient | pg.Client, compileRead(db, dialect, scope, request, read));
-  const client = await (db as pg.Pool).connect();
+  const pool = db as pg.Pool;
+  const client = await pool.connect();
   let broken: Error | undefined;
   try {
     // The probe reads the index for every term it asks (pg-common-terms.ts): a table scan stops at the first row only where one is.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off');
     const termShares = await commonTerms(db, client);
-    const probe = presenceProbe(postgresDialect, scope, request, termShares.shares);
-    const absent = probe?.absent((await client.query<Record<string, unknown>>(probe.sql, probe.params)).rows[0]);
-    const reads = levelReads(request, absent);
+    const statement = (absent: AbsentGrams | undefined, levels: LevelRead, wrap?: LevelStatement['wrap']) =>
+      levelStatement(scope, request, { ...levels, absent, termShares, ...(wrap ? { wrap } : {}) }, read);
+    // Written only when needed: a kept statement that checks a guess needs no probe of its own (pg-level-compiles.ts).
+    let written: PresenceProbe | undefined;
+    // A fuzzy node scores (probes), so there is a probe.
+    const probe = () => (written ??= presenceProbe(postgresDialect, scope, request, termShares.shares) as PresenceProbe);
+    let absent = knownAbsent(pool, scope, request, GUESS);
+    let reads = levelReads(request, absent);
     let step = reads.next();
-    while (!step.done)
-      step = reads.next(await postgresRows(client, compileRead(client, dialect, scope, request, { ...read, absent, termShares, levels: step.value })));
+    let first: SearchRow[] | undefined;
+    if (absent && !step.done) {
+      // The grams this request's last probe found absent, checked by its first level's statement in its own snapshot: one statement fewer.
+      const guessed = absent;
+      const guard = { key: 'guessed', wrap: (compiled: CompiledSearch) => guarded(compiled, (params) => probe().guard(params, guessed)) };
+      const rows = await postgresRows(client, statement(guessed, step.value, guard));
+      first = rows[0]?.[0] === true ? rows.flatMap((row) => (row[1] === null ? [] : [row.slice(1)])) : undefined;
+    }
+    if (first === undefined) {
+      const { sql, params, absent: found } = probe();
+      absent = found((await client.query<Record<string, unknown>>(sql, params)).rows[0]);
+      rememberAbsent(pool, scope, request, absent, GUESS);
+      reads = levelReads(request, absent);
+      step = reads.next();
+    }
+    if (first !== undefined && !step.done) step = reads.next(first);
+    while (!step.done) step = reads.next(await postgresRows(client, statement(absent, step.value)));
     await client.query('COMMIT');
     return step.value;
   } catch (error) {

@@ -1,0 +1,99 @@
+import { compileSearch, type CompiledSearch, type CompileOptions } from './compile-search.js';
+import type { ScoreLevel } from './score-levels.js';
+import type { AbsentGrams, TermShares } from './sql-dialect.js';
+import type { SearchRequest, SearchScope } from './types.js';
+
+/** Most statements kept per statistics read (pg-common-terms.ts): a few dozen queries paged at once, a few KB of SQL each. */
+const KEPT = 64;
+
+/**
+ * Stands for the cursor's id while a statement is compiled to be kept: PostgreSQL's text holds no
+ * NUL character, so no value a statement binds can be this one, and the positions that hold it
+ * are exactly where the cursor's id goes.
+ */
+const CURSOR_ID = '\u0000cursor id';
+
+/** A kept statement: its SQL and parameters as compiled with CURSOR_ID, and where that stands among them. */
+interface Kept {
+  compiled: CompiledSearch;
+  cursorAt: number[];
+}
+
+/**
+ * Per statistics read (commonTerms returns a new TermShares a minute, so statements compiled with
+ * older shares are dropped with them): the key of a statement (keyOf) to the statement, least
+ * recently used first.
+ */
+const kept = new WeakMap<TermShares, Map<string, Kept>>();
+
+/** What one level statement of a PostgreSQL levels read is. */
+export interface LevelStatement {
+  levels: readonly ScoreLevel[];
+  need: number;
+  absent: AbsentGrams | undefined;
+  termShares: TermShares;
+  /** The level statement made into another by the caller (run-levels.ts: checked against a guessed probe), and what that adds to the key. */
+  wrap?: { key: string; wrap: (compiled: CompiledSearch) => CompiledSearch };
+}
+
+/**
+ * Everything a level statement's SQL and parameters follow from except the cursor's id: the scope,
+ * the request less its cursor's id (its filter as parsed, sort, limit, fields, the cursor's score,
+ * which names the level the cursor is on), and the read's levels, rows, absent grams and test
+ * options. The statistics are the map the key is kept in.
+ */
+function keyOf(scope: SearchScope, request: SearchRequest, statement: LevelStatement, options: CompileOptions): string {
+  const absent = [...(statement.absent ?? new Map<string, ReadonlySet<string>>())].map(([path, grams]) => [path, [...grams].sort()]).sort();
+  return JSON.stringify([
+    scope.connectorId,
+    scope.entity,
+    request.filter,
+    request.sort,
+    request.limit,
+    request.fields,
+    request.cursor === null ? null : request.cursor.slice(0, -1),
+    statement.levels,
+    statement.need,
+    statement.absent === undefined ? null : absent,
+    options.levelWindowRows ?? null,
+    options.walkRows ?? null,
+    statement.wrap?.key ?? null,
+  ]);
+}
+
+/**
+ * One statement of a PostgreSQL levels read (run-levels.ts), compiled once per query and kept:
+ * compiling a fuzzy level (its trigram gate, its "k of n" index queries, its levels' SQL) costs
+ * node about 1 ms a search at 100,000 records (scripts/bench-search.ts, "quartrly reprot"), as
+ * much as the server takes to read the page. Only what the request, the probe's absent grams and
+ * the statistics decide goes in (the snapshot's data never does), so a kept statement is the one
+ * the compiler would write, and the cursor's id, the one thing pages of a query differ by within
+ * a level, is put in its place among the parameters. Compiled without keeping when the request
+ * reads kept sort or range keys (they follow the data).
+ */
+export function levelStatement(scope: SearchScope, request: SearchRequest, statement: LevelStatement, options: CompileOptions): CompiledSearch {
+  const { levels, need, absent, termShares, wrap } = statement;
+  const compileWith = (with_: SearchRequest) => {
+    const compiled = compileSearch(with_, 'postgres', scope, { ...options, ...(absent ? { absent } : {}), termShares, levels: { levels, need } });
+    return wrap ? wrap.wrap(compiled) : compiled;
+  };
+  if (options.sortKeys !== undefined || options.keyRange !== undefined) return compileWith(request);
+  let statements = kept.get(termShares);
+  if (!statements) kept.set(termShares, (statements = new Map()));
+  const key = keyOf(scope, request, statement, options);
+  let entry = statements.get(key);
+  if (entry) statements.delete(key);
+  else {
+    const cursor = request.cursor === null ? null : [...request.cursor.slice(0, -1), CURSOR_ID];
+    const compiled = compileWith({ ...request, cursor });
+    const cursorAt = compiled.params.flatMap((value, i) => (value === CURSOR_ID ? [i] : []));
+    entry = { compiled, cursorAt };
+    if (statements.size >= KEPT) statements.delete(statements.keys().next().value as string);
+  }
+  statements.set(key, entry);
+  const { compiled, cursorAt } = entry;
+  if (cursorAt.length === 0) return compiled;
+  const params = [...compiled.params];
+  for (const i of cursorAt) params[i] = request.cursor?.[request.cursor.length - 1];
+  return { ...compiled, params };
+}
