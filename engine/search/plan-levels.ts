@@ -151,7 +151,10 @@ function windowOptions(
   return {
     candidates,
     ...(listed ? { idOrdered: seqsAfter(listed, after) } : {}),
-    walk: false,
+    // A level of no window of its own walks as far as its density found near the start says a page needs (plan-walk.ts), as a keyed read does:
+    // a fixed window then the index read every candidate of a sparse level past the window (at 1,000,000 records, scripts/bench-search.ts,
+    // the deep page by score met 76 of its 101 rows in 5,000 rows, then read the level's 14,108 candidates for the other 25: 150 ms).
+    walk: windowSize === undefined && forced === undefined,
     // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit); a window of 0 rows (tests) is one row where the index cannot be asked.
     ...(windowSize === undefined ? { scaled: true } : { windowSize: Math.max(1, windowSize) }),
     ...(index ? { narrow: index.narrow, nearless } : {}),

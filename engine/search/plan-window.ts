@@ -102,7 +102,8 @@ export function idOrderedRows(
     `SELECT ${select} FROM (SELECT ${d.tupleId} AS tid, r.id AS id ${from('r')}${bound} AND ${narrow?.(ctx)} ORDER BY ${order('r')}${d.fence}) AS n ${d.candidateRow(ctx)} WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('n')} LIMIT ${page()}`;
   if (narrow && options.nearless) return narrowed('');
   if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page()}`;
-  if (d.windowAsSubquery && options.walk) return walkThenIndexRows(ctx, limit, select, filter, after('w'));
+  if (d.windowAsSubquery && options.walk)
+    return walkThenIndexRows(ctx, limit, select, filter, after('w'), narrow && ((farStart) => narrowed(` AND ${id('r')} > ${farStart}`)));
   const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${windowLimit(ctx, limit, windowSize, scaled)}`;
   const end = `(SELECT max(e.id) FROM (${window}) AS e)`;
   const near = d.windowAsSubquery
