@@ -36,6 +36,9 @@ function loose(node: TextNode, count: number, ctx: CompileContext): boolean {
 function countIs(node: TextNode, count: number, ctx: CompileContext): string {
   const exact = `(${ctx.d.textCount(node, ctx, fuzzyGate(node, count, ctx))}) = ${count}`;
   if (count <= 0) return exact;
+  // A row read in id order meets a cheaper test first where the dialect has one (SqlDialect.textGate).
+  const gate = ctx.probe ? ctx.d.textGate?.(node, count, ctx) : undefined;
+  if (gate) return `(${gate} AND ${exact})`;
   const isLoose = loose(node, count, ctx);
   if (isLoose && ctx.probe) return exact;
   const { lists: _lists, ...unlisted } = ctx;
