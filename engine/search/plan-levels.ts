@@ -201,7 +201,8 @@ function levelList(level: ScoreLevel, scoring: readonly TextNode[], ctx: Compile
 /**
  * The `levels` plan: one branch per score a hit can have (score-levels.ts; all of them, or one per
  * statement, run-levels.ts), best first, each the level's rows in id order read through the
- * id-ordered window (plan-window.ts): the level's combinations of counts, then the filter as that
+ * id-ordered window (plan-window.ts; on PostgreSQL, a level with no window of its own walks as far
+ * as its density says, plan-walk.ts): the level's combinations of counts, then the filter as that
  * level folds it (levelGroups). The counts come first: a text count rules out most rows at the cost
  * of one test. UNION ALL runs the branches in order and
  * stops once `need` rows are found (the page and one more), so a page costs about what its rows
