@@ -36,6 +36,9 @@ function loose(node: TextNode, count: number, ctx: CompileContext): boolean {
 function countIs(node: TextNode, count: number, ctx: CompileContext): string {
   const exact = `(${ctx.d.textCount(node, ctx, fuzzyGate(node, count, ctx))}) = ${count}`;
   if (count <= 0) return exact;
+  // A row read in id order meets a cheaper test first where the dialect has one (SqlDialect.textGate).
+  const gate = ctx.probe ? ctx.d.textGate?.(node, count, ctx) : undefined;
+  if (gate) return `(${gate} AND ${exact})`;
   const isLoose = loose(node, count, ctx);
   if (isLoose && ctx.probe) return exact;
   const { lists: _lists, ...unlisted } = ctx;
@@ -151,7 +154,10 @@ function windowOptions(
   return {
     candidates,
     ...(listed ? { idOrdered: seqsAfter(listed, after) } : {}),
-    walk: false,
+    // A level of no window of its own walks as far as its density found near the start says a page needs (plan-walk.ts), as a keyed read does:
+    // a fixed window then the index read every candidate of a sparse level past the window (at 1,000,000 records, scripts/bench-search.ts,
+    // the deep page by score met 76 of its 101 rows in 5,000 rows, then read the level's 14,108 candidates for the other 25: 150 ms).
+    walk: windowSize === undefined && forced === undefined,
     // A level with no window of its own shrinks it on a small table (plan-window.ts windowLimit); a window of 0 rows (tests) is one row where the index cannot be asked.
     ...(windowSize === undefined ? { scaled: true } : { windowSize: Math.max(1, windowSize) }),
     ...(index ? { narrow: index.narrow, nearless } : {}),
@@ -195,7 +201,8 @@ function levelList(level: ScoreLevel, scoring: readonly TextNode[], ctx: Compile
 /**
  * The `levels` plan: one branch per score a hit can have (score-levels.ts; all of them, or one per
  * statement, run-levels.ts), best first, each the level's rows in id order read through the
- * id-ordered window (plan-window.ts): the level's combinations of counts, then the filter as that
+ * id-ordered window (plan-window.ts; on PostgreSQL, a level with no window of its own walks as far
+ * as its density says, plan-walk.ts): the level's combinations of counts, then the filter as that
  * level folds it (levelGroups). The counts come first: a text count rules out most rows at the cost
  * of one test. UNION ALL runs the branches in order and
  * stops once `need` rows are found (the page and one more), so a page costs about what its rows

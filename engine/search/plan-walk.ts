@@ -25,14 +25,23 @@ const ID: KeyColumn = { slot: 'id', expression: 'r.id', direction: 'asc' };
  *    hits also tell how dense the filter is;
  * 2. `mid`: when those hits say the page would fill within the walk budget (see COST_RATIO, with
  *    the planner's row count of the table), the walk goes on for that many rows;
- * 3. `far`: the rows past the walked ones, through the text index.
+ * 3. `far`: the rows past the walked ones, through the text index (`far`, given the SQL of the id
+ *    they start after: a plan that narrows the index's candidates and sorts them by id before
+ *    their rows are read, plan-window.ts; else the filter, left to the planner).
  *
  * The decision is a one-time filter over the near hits (a materialized CTE), so the statement
  * stays one, and every part is exact: the page is the same whichever parts run. Windows are
  * taken from the primary key in a subquery and filtered after (left to itself, the planner fetches
  * and sorts the whole window, or every candidate).
  */
-export function walkThenIndexRows(ctx: CompileContext, limit: number, select: string, filter: (ctx: CompileContext) => string, after: string): string {
+export function walkThenIndexRows(
+  ctx: CompileContext,
+  limit: number,
+  select: string,
+  filter: (ctx: CompileContext) => string,
+  after: string,
+  far?: (start: string) => string,
+): string {
   const { d, params } = ctx;
   const scope = (alias: string) => `${d.table} AS ${alias} WHERE ${scopeWhere(ctx, alias)}`;
   const order = (alias: string) => orderBy([{ ...ID, expression: `${alias}.id` }], ctx);
@@ -53,11 +62,11 @@ export function walkThenIndexRows(ctx: CompileContext, limit: number, select: st
   const goOn = `(SELECT n.hits > 0 AND (${page} - n.hits) * ${first} <= n.hits * ${budget} FROM (SELECT count(*) AS hits FROM near) AS n)`;
   const walked = `(SELECT g.go FROM go_on AS g)`;
   const farStart = `CASE WHEN ${walked} THEN ${lastOf(midFrom, budget)} ELSE ${nearEnd} END`;
-  const far = `SELECT ${select} FROM ${scope('r')} AND ${id('r')} > ${farStart} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page}`;
+  const rest = far ? far(farStart) : `SELECT ${select} FROM ${scope('r')} AND ${id('r')} > ${farStart} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page}`;
   return [
     `WITH near AS MATERIALIZED (${walk(nearFrom, first)}), go_on AS MATERIALIZED (SELECT ${goOn} AS go)`,
     `SELECT * FROM near`,
     `UNION ALL SELECT * FROM (${walk(midFrom, budget)}) AS mid WHERE ${walked}`,
-    `UNION ALL SELECT * FROM (${far}) AS far`,
+    `UNION ALL SELECT * FROM (${rest}) AS far`,
   ].join(' ');
 }

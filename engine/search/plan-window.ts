@@ -61,8 +61,8 @@ export type IdStart = { after: string | null } | 'nothing';
  * - with `candidates` (SQLite, when its bound index lists hold every hit: bound-candidates.ts),
  *   those candidates sorted by id, each tested in turn until the page is full;
  * - on PostgreSQL with `walk`, a walk in id order whose length follows the filter's density, then
- *   the text index for the rest (plan-walk.ts; the keyed plan's, where it pays: the levels plan
- *   would plan one per level, 1 ms more of planning each, for filters that fill a page early);
+ *   the text index for the rest (plan-walk.ts: the keyed plan's, and a score level's with no window
+ *   of its own, plan-levels.ts), the narrowed candidates with `narrow`;
  * - otherwise in two parts joined by UNION ALL, which stops as soon as the page is full: the next
  *   few thousand rows in id order (up to the id that ends that window), each tested in turn, so a
  *   common filter fills the page at a bounded cost; then the rows past the window, found however
@@ -102,7 +102,8 @@ export function idOrderedRows(
     `SELECT ${select} FROM (SELECT ${d.tupleId} AS tid, r.id AS id ${from('r')}${bound} AND ${narrow?.(ctx)} ORDER BY ${order('r')}${d.fence}) AS n ${d.candidateRow(ctx)} WHERE ${filter({ ...ctx, probe: true })} ORDER BY ${order('n')} LIMIT ${page()}`;
   if (narrow && options.nearless) return narrowed('');
   if (!split) return `SELECT ${select} ${from('r')} AND ${filter(ctx)} ORDER BY ${order('r')} LIMIT ${page()}`;
-  if (d.windowAsSubquery && options.walk) return walkThenIndexRows(ctx, limit, select, filter, after('w'));
+  if (d.windowAsSubquery && options.walk)
+    return walkThenIndexRows(ctx, limit, select, filter, after('w'), narrow && ((farStart) => narrowed(` AND ${id('r')} > ${farStart}`)));
   const window = `SELECT w.id AS id ${from('w')} ORDER BY ${order('w')} LIMIT ${windowLimit(ctx, limit, windowSize, scaled)}`;
   const end = `(SELECT max(e.id) FROM (${window}) AS e)`;
   const near = d.windowAsSubquery

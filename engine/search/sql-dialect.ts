@@ -122,6 +122,12 @@ export interface SqlDialect {
   textCount(node: TextNode, ctx: CompileContext, gate?: FuzzyGate): string;
   /** Whether a `like` matches (textCount >= 1, never NULL), when the dialect has a cheaper test than its count. */
   likeMatch?(node: TextNode, ctx: CompileContext): string;
+  /**
+   * A test cheaper than the index's that every row whose count of `node` reaches `count` passes,
+   * for rows read in id order (ctx.probe), when the dialect has one: PostgreSQL's keyword words as
+   * substrings of the value's text (postgresDialect.textGate). Undefined: the index test stays.
+   */
+  textGate?(node: TextNode, count: number, ctx: CompileContext): string | undefined;
   /** Index query for "the field holds this keyword word". */
   indexWord(field: FieldRef, word: string): IndexQuery;
   /**
