@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesFilter, parseSearchParams, runSearch, scoreRecord, type FieldType, type SearchScope } from '../../engine/search/index.js';
 import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
-const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', notes: 'string', owner: 'string', kind: 'string', done: 'boolean', assignee: 'object' };
+const FIELDS: Record<string, FieldType> = {
+  id: 'string',
+  name: 'string',
+  notes: 'string',
+  owner: 'string',
+  kind: 'string',
+  done: 'boolean',
+  assignee: 'object',
+};
 const SCOPE: SearchScope = { connectorId: 'driven', entity: 'tasks' };
 
 const WORDS = ['release', 'design', 'audit', 'hiring', 'invoice', 'roadmap', 'sprint', 'budget', 'review', 'launch', 'security'];
@@ -105,28 +113,32 @@ describe.each(SEARCH_BACKENDS)('text searches narrowed by an equality on $name',
     }
   }, 240_000);
 
-  it.runIf(name === 'postgres')('reads the records of the equality, neither a walk in id order nor the text index (PostgreSQL)', async () => {
-    const client = await (backend.db as pg.Pool).connect();
-    try {
-      // As autovacuum leaves a synced table: before its first ANALYZE the planner takes a 2,600-row table for a small one and walks it.
-      await client.query('ANALYZE search_records');
-      for (const filter of [
-        { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { id: 'd01050' } }] },
-        { and: [{ eq: { id: 'd01050' } }, { keyword: { notes: 'invoice hiring' } }] },
-        { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { owner: 'u7' } }] },
-        { and: [{ fuzzy: { name: 'relase desgin' } }, { eq: { owner: 'u7' } }] },
-        { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { id: 'nothing' } }] },
-        { and: [{ keyword: { notes: 'invoice hiring' } }, { in: { id: ['d00007', 'd01050', 'none'] } }] },
-      ]) {
-        await client.query('BEGIN');
-        const before = await walkedAndTextIndexed(client);
-        const page = await runSearch(client, 'postgres', SCOPE, parseSearchParams({ query: { filter }, limit: 100 }, FIELDS));
-        const read = (await walkedAndTextIndexed(client)) - before;
-        await client.query('ROLLBACK');
-        expect({ filter, hits: hitsOf(page), read }).toEqual({ filter, hits: expectedPages(filter, 100)[0], read: 0 });
+  it.runIf(name === 'postgres')(
+    'reads the records of the equality, neither a walk in id order nor the text index (PostgreSQL)',
+    async () => {
+      const client = await (backend.db as pg.Pool).connect();
+      try {
+        // As autovacuum leaves a synced table: before its first ANALYZE the planner takes a 2,600-row table for a small one and walks it.
+        await client.query('ANALYZE search_records');
+        for (const filter of [
+          { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { id: 'd01050' } }] },
+          { and: [{ eq: { id: 'd01050' } }, { keyword: { notes: 'invoice hiring' } }] },
+          { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { owner: 'u7' } }] },
+          { and: [{ fuzzy: { name: 'relase desgin' } }, { eq: { owner: 'u7' } }] },
+          { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { id: 'nothing' } }] },
+          { and: [{ keyword: { notes: 'invoice hiring' } }, { in: { id: ['d00007', 'd01050', 'none'] } }] },
+        ]) {
+          await client.query('BEGIN');
+          const before = await walkedAndTextIndexed(client);
+          const page = await runSearch(client, 'postgres', SCOPE, parseSearchParams({ query: { filter }, limit: 100 }, FIELDS));
+          const read = (await walkedAndTextIndexed(client)) - before;
+          await client.query('ROLLBACK');
+          expect({ filter, hits: hitsOf(page), read }).toEqual({ filter, hits: expectedPages(filter, 100)[0], read: 0 });
+        }
+      } finally {
+        client.release();
       }
-    } finally {
-      client.release();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
