@@ -20,14 +20,15 @@ const DRIVE = 'drive';
 /**
  * The string equalities (an `eq` of a string, an `in` of a few strings) every hit must pass: those
  * joined to the root by `and` alone. Why strings: an id, a user id or a date names few records and
- * its index (PostgreSQL's containment index, or value keys for a path inside an object or array)
- * finds them at once; a boolean or a common number rarely narrows anything.
+ * PostgreSQL's containment index finds them at once, at any path; a boolean or a common number
+ * rarely narrows anything. Not on a path the manifest types (FieldRef.valueType): its values
+ * compare as numbers or dates, which no index serves, so reading its records would walk the table.
  */
 export function drivingNodes(filter: FilterNode | null): FilterNode[] {
   return andNodes(filter).filter(
     (node) =>
-      (node.op === 'eq' && typeof node.value === 'string') ||
-      (node.op === 'in' && node.values.length <= INDEXED_IN_VALUES && node.values.every((value) => typeof value === 'string')),
+      (node.op === 'eq' && typeof node.value === 'string' && !node.field.valueType) ||
+      (node.op === 'in' && !node.field.valueType && node.values.length <= INDEXED_IN_VALUES && node.values.every((value) => typeof value === 'string')),
   );
 }
 
