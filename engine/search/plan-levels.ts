@@ -3,6 +3,7 @@ import { boundCandidates } from './bound-candidates.js';
 import { foldFilter } from './fold-filter.js';
 import { fuzzyGate } from './fuzzy-gate.js';
 import { carriedColumn, carriedPage } from './plan-carried.js';
+import { drivenRows, drivenTable, drivingNodes } from './plan-driven.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
 import { idOrderedRows, type WindowOptions } from './plan-window.js';
 import { seqsAfter, type IdOrderedList } from './sqlite-level-lists.js';
@@ -219,6 +220,9 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
   // PostgreSQL's levels carry their rows' data (plan-carried.ts): a page of a level is read in id order, or sorted by id as candidates before their rows are read.
   const carried = split && d.windowAsSubquery;
   const data = carried ? carriedColumn(ctx) : '';
+  // PostgreSQL has no read-ahead lists: a string equality every hit passes drives each level when it names few records (plan-driven.ts).
+  const driving = carried ? drivingNodes(request.filter) : [];
+  const drive = driving.length > 0 ? drivenTable(driving, ctx) : '';
   const branches: string[] = [];
   for (const level of levels) {
     const { score, counts } = level;
@@ -239,9 +243,10 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     const rows = range
       ? keyRangeRows(ctx, need - 1, select, filter, start, range)
       : idOrderedRows(ctx, need - 1, select, filter, start, split, windowOptions(level, scoring, need, candidates, start.after, ctx));
+    const read = drive ? drivenRows(ctx, need - 1, select, filter, start, rows) : rows;
     const alias = `l${branches.length}`;
     // A range read value by value carries one column more (plan-key-range.ts): the union takes the three every branch has.
-    branches.push(`SELECT ${range ? `${alias}.ref, ${alias}.k0, ${alias}.k1` : '*'} FROM (${rows}) AS ${alias}`);
+    branches.push(`SELECT ${range ? `${alias}.ref, ${alias}.k0, ${alias}.k1` : '*'} FROM (${read}) AS ${alias}`);
   }
   const planned =
     branches.length === 0
@@ -254,5 +259,5 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     ],
     ctx,
   );
-  return carried ? carriedPage(planned, ['score', 'id'], order, 'q.k0') : joinPlanned(planned, ['score', 'id'], order, ctx, 'q.k0');
+  return carried ? `${drive}${carriedPage(planned, ['score', 'id'], order, 'q.k0')}` : joinPlanned(planned, ['score', 'id'], order, ctx, 'q.k0');
 }

@@ -107,7 +107,9 @@ export async function levelRows(
       const reads = levelReads(request, absent);
       let step = reads.next();
       const options = { ...read, absent, ...(probe ? { dataVersion: version } : {}) };
-      while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, dialect, scope, request, { ...options, levels: step.value })));
+      // The levels read one snapshot: an index query's candidates read for one level hold for the next.
+      const shared = {};
+      while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, dialect, scope, request, { ...options, levels: step.value }, shared)));
       return step.value;
     };
     return sqlite.inTransaction ? all() : sqlite.transaction(all)();

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { compileSearch, type CompiledSearch, type CompileOptions } from './compile-search.js';
-import { newIndexLists, resolveIndexLists } from './sqlite-index-lists.js';
+import { newIndexLists, resolveIndexLists, type IndexLists } from './sqlite-index-lists.js';
 import { preparedStatement } from './sqlite-statements.js';
 import { queryWithoutJit } from './postgres-no-jit.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
@@ -27,11 +27,23 @@ export type ReadOptions = Omit<CompileOptions, 'lists'> & {
  * Compiles the request; on SQLite, when it asks text indexes, reads their candidates ahead (a
  * bounded read each) and compiles again with them bound: each index query then runs once, and a
  * common one (too many candidates) costs a bounded read instead of a list of every candidate.
+ * `shared` (SQLite): where the statements of one read in one snapshot keep their lists (run-levels.ts,
+ * a statement per level), so each index query is read once per search, not once per level: an
+ * id's equality read twice was half of a two-level keyword narrowed by it (1.5 to 2 ms each at
+ * 100,000 records, scripts/bench-search.ts "keyword and eq").
  */
-export function compileRead(db: SearchDatabase, dialect: SearchDialect, scope: SearchScope, request: SearchRequest, read: ReadOptions): CompiledSearch {
+export function compileRead(
+  db: SearchDatabase,
+  dialect: SearchDialect,
+  scope: SearchScope,
+  request: SearchRequest,
+  read: ReadOptions,
+  shared?: { lists?: IndexLists },
+): CompiledSearch {
   const { listMost, levelListMost, dataVersion, ...options } = read;
   if (dialect !== 'sqlite') return compileSearch(request, dialect, scope, options);
-  const lists = newIndexLists(scope, { most: listMost, levelMost: levelListMost, version: dataVersion }, db as BetterSqlite3.Database);
+  const lists = shared?.lists ?? newIndexLists(scope, { most: listMost, levelMost: levelListMost, version: dataVersion }, db as BetterSqlite3.Database);
+  if (shared) shared.lists = lists;
   const first = compileSearch(request, dialect, scope, { ...options, lists });
   if (lists.wanted.size === 0 && lists.levelWanted.size === 0) return first;
   resolveIndexLists(db as BetterSqlite3.Database, lists);
