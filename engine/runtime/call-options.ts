@@ -61,7 +61,8 @@ function optionProblems(options: Record<string, unknown>, { names, maxDeadlineMs
     details.push({ path: '/options/traffic', message: 'must be "interactive" or "sync"' });
   }
   // A CallerGone is the service's own stand-in for an AbortSignal (see caller-gone.ts); no caller has one.
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal || options.signal instanceof CallerGone)) details.push({ path: '/options/signal', message: 'must be an AbortSignal' });
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal || options.signal instanceof CallerGone))
+    details.push({ path: '/options/signal', message: 'must be an AbortSignal' });
   return details;
 }
 
