@@ -9,7 +9,8 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesFilter, parseSearchParams, runSearch, scoreRecord, type FieldType, type SearchScope } from '../../engine/search/index.js';
+import { parseSearchParams, runSearch, type FieldType, type SearchScope } from '../../engine/search/index.js';
+import { evaluatorHits, hitsOf, type Hit } from '../support/search-evaluator.js';
 import { openPostgresSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string' };
@@ -27,18 +28,8 @@ const RECORDS: Array<Record<string, unknown>> = Array.from({ length: 150 }, (_, 
 const MISSPELT = { fuzzy: { name: 'quartrly reprot' } };
 const QUERIES: Record<string, unknown>[] = [MISSPELT, { fuzzy: { name: 'quarterly report' } }, { and: [MISSPELT, { keyword: { name: 'report review' } }] }];
 
-type Hit = [string, number];
-const hitsOf = (page: { hits: { id: string; score: number }[] }) => page.hits.map((hit): Hit => [hit.id, hit.score]);
-
 /** The evaluator's hits of `filter` over `records`, best first, ties by id. */
-function ranked(filter: Record<string, unknown>, records: ReadonlyArray<Record<string, unknown>>): Hit[] {
-  const node = parseSearchParams({ query: { filter } }, FIELDS).filter;
-  if (!node) throw new Error('a filter was expected');
-  return records
-    .filter((record) => matchesFilter(node, record))
-    .map((record): Hit => [record.id as string, scoreRecord(node, record)])
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-}
+const ranked = (filter: Record<string, unknown>, records: ReadonlyArray<Record<string, unknown>>) => evaluatorHits(filter, FIELDS, records);
 
 /** The page of `size` the evaluator gives after the hit `after` (a keyset: hits ordered after it, whether or not it still matches). */
 function pageAfter(filter: Record<string, unknown>, records: ReadonlyArray<Record<string, unknown>>, after: Hit | null, size: number): Hit[] {

@@ -2,7 +2,7 @@
  * Fuzzy matches are read by score level, best first, from the best level some record can reach
  * (score-levels.ts, run-levels.ts): the text index is probed for the query's trigrams no record
  * holds, each level's rows are met in id order and tested behind a gate of trigram runs
- * (fuzzy-gate.ts). Every query is held to the in-memory evaluator (matchesFilter, scoreRecord),
+ * (fuzzy-gate.ts). Every query is held to the in-memory evaluator (scoreRecord),
  * page by page with the cursors carried, on both backends and on every path a level can take:
  * windows of rows in id order of several sizes, candidates read ahead (SQLite) or not, a loose
  * level's candidates kept in id order (SQLite), and on
@@ -18,16 +18,15 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  matchesFilter,
   parseSearchParams,
   registerSearchFunctions,
   runSearch,
-  scoreRecord,
   type FieldType,
   type RunSearchOptions,
   type SearchDatabase,
   type SearchScope,
 } from '../../engine/search/index.js';
+import { evaluatorPages, hitsOf } from '../support/search-evaluator.js';
 import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', notes: 'string', done: 'boolean', tags: 'array', owner: 'object' };
@@ -107,24 +106,9 @@ const QUERIES: Record<string, unknown>[] = [
   { and: [{ fuzzy: { name: 'repport' } }, { not: { fuzzy: { name: 'quartrly' } } }] },
 ];
 
-const hitsOf = (page: { hits: { id: string; score: number }[] }) => page.hits.map((hit): [string, number] => [hit.id, hit.score]);
-
-/** What the evaluator answers, cut into pages of `size`. */
-function expectedPages(
-  filter: Record<string, unknown>,
-  size: number,
-  records: ReadonlyArray<Record<string, unknown>> = RECORDS,
-): Array<Array<[string, number]>> {
-  const node = parseSearchParams({ query: { filter } }, FIELDS).filter;
-  if (!node) throw new Error('a filter was expected');
-  const all = records
-    .filter((record) => matchesFilter(node, record))
-    .map((record): [string, number] => [record.id as string, scoreRecord(node, record)])
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const pages: Array<Array<[string, number]>> = [];
-  for (let start = 0; start < all.length || pages.length === 0; start += size) pages.push(all.slice(start, start + size));
-  return pages;
-}
+/** What the evaluator answers over `records`, cut into pages of `size`. */
+const expectedPages = (filter: Record<string, unknown>, size: number, records: ReadonlyArray<Record<string, unknown>> = RECORDS) =>
+  evaluatorPages(filter, FIELDS, records, size);
 
 describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) => {
   let backend: SearchBackend;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesFilter, parseSearchParams, runSearch, scoreRecord, type FieldType, type SearchScope } from '../../engine/search/index.js';
+import { matchesFilter, parseSearchParams, runSearch, type FieldType, type SearchScope } from '../../engine/search/index.js';
+import { evaluatorHits } from '../support/search-evaluator.js';
 import { openSqliteSearchBackend, type SearchBackend } from '../support/search-records.js';
 
 /**
@@ -59,12 +60,7 @@ describe('text index candidates read ahead on sqlite', () => {
   }
 
   function reference(filter: unknown): string[] {
-    const request = parseSearchParams({ query: { filter } }, FIELDS);
-    const node = request.filter!;
-    return RECORDS.filter((record) => matchesFilter(node, record))
-      .map((record) => ({ id: record.id, score: scoreRecord(node, record) }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-      .map((hit) => `${hit.id}:${hit.score.toFixed(6)}`);
+    return evaluatorHits(filter, FIELDS, RECORDS).map(([id, score]) => `${id}:${score.toFixed(6)}`);
   }
 
   it('answers every filter as the reference, page by page, with lists bound, left to the exact test, or both', async () => {

@@ -12,16 +12,8 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  matchesFilter,
-  parseSearchParams,
-  runSearch,
-  scoreRecord,
-  type FieldType,
-  type RunSearchOptions,
-  type SearchDatabase,
-  type SearchScope,
-} from '../../engine/search/index.js';
+import { parseSearchParams, runSearch, type FieldType, type RunSearchOptions, type SearchDatabase, type SearchScope } from '../../engine/search/index.js';
+import { evaluatorPages, hitsOf } from '../support/search-evaluator.js';
 import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', notes: 'string', done: 'boolean' };
@@ -70,19 +62,8 @@ const QUERIES: Record<string, unknown>[] = [
   { or: [{ keyword: { name: 'sprint' } }, { keyword: { notes: 'budget review' } }] },
 ];
 
-const hitsOf = (page: { hits: { id: string; score: number }[] }) => page.hits.map((hit): [string, number] => [hit.id, hit.score]);
-
 /** What the evaluator answers, cut into pages of `size`. */
-function expectedPages(filter: Record<string, unknown>, size: number): Array<Array<[string, number]>> {
-  const node = parseSearchParams({ query: { filter } }, FIELDS).filter;
-  if (!node) throw new Error('a filter was expected');
-  const all = RECORDS.filter((record) => matchesFilter(node, record))
-    .map((record): [string, number] => [record.id as string, scoreRecord(node, record)])
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const pages: Array<Array<[string, number]>> = [];
-  for (let start = 0; start < all.length || pages.length === 0; start += size) pages.push(all.slice(start, start + size));
-  return pages;
-}
+const expectedPages = (filter: Record<string, unknown>, size: number) => evaluatorPages(filter, FIELDS, RECORDS, size);
 
 describe.each(SEARCH_BACKENDS)('score levels through a window scaled to the table on $name', ({ name, open }) => {
   let backend: SearchBackend;

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesFilter, parseSearchParams, runSearch, scoreRecord, type FieldType, type SearchDatabase, type SearchScope } from '../../engine/search/index.js';
+import { parseSearchParams, runSearch, type FieldType, type SearchDatabase, type SearchScope } from '../../engine/search/index.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { evaluatorHits } from '../support/search-evaluator.js';
 import { openPostgresSearchBackend, type SearchBackend } from '../support/search-records.js';
 
 /**
@@ -9,7 +10,7 @@ import { openPostgresSearchBackend, type SearchBackend } from '../support/search
  * keeps that statement named on its connection, so the server parses it once per connection and
  * may plan it once for every value. Whatever the session went through since (a column type
  * changed, its statements deallocated, a rolled-back transaction, a new connection), every answer
- * must stay the reference answer (matchesFilter, scoreRecord; score desc, then id), and a
+ * must stay the reference answer (scoreRecord; score desc, then id), and a
  * connection keeps a bounded number of them.
  */
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', notes: 'string' };
@@ -31,12 +32,7 @@ const LIKES = ['%roadmap sprint%', '%security%', 'sec%', '%zzz%', '%a%', '%audit
 const KEYWORDS = ['invoice hiring', 'roadmap audit', 'zzz release', 'budget review', 'sprint sprint'].map((words) => ({ keyword: { notes: words } }));
 
 function reference(filter: unknown): string[] {
-  const node = parseSearchParams({ query: { filter } }, FIELDS).filter;
-  if (!node) throw new Error('a filter was expected');
-  return RECORDS.filter((record) => matchesFilter(node, record))
-    .map((record) => ({ id: record.id, score: scoreRecord(node, record) }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-    .map((hit) => `${hit.id}:${hit.score.toFixed(6)}`);
+  return evaluatorHits(filter, FIELDS, RECORDS).map(([id, score]) => `${id}:${score.toFixed(6)}`);
 }
 
 /** Every hit of a filter, `size` per page, cursor to cursor. */

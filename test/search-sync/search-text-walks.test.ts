@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  matchesFilter,
-  parseSearchParams,
-  runSearch,
-  scoreRecord,
-  type FieldType,
-  type RunSearchOptions,
-  type SearchScope,
-} from '../../engine/search/index.js';
+import { parseSearchParams, runSearch, type FieldType, type RunSearchOptions, type SearchScope } from '../../engine/search/index.js';
+import { evaluatorHits } from '../support/search-evaluator.js';
 import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 /**
@@ -16,7 +9,7 @@ import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.j
  * page is full (or, with too many to bind, a window and the rest); on PostgreSQL, a first walk,
  * then either a longer walk or the index for the rest, as the first walk's hits say. Whichever
  * parts run and wherever a page or a cursor falls among them, every page must be the reference
- * answer (matchesFilter, scoreRecord; score desc, then id). The walk lengths are set small here so
+ * answer (scoreRecord; score desc, then id). The walk lengths are set small here so
  * that pages start, end and cross each part's edge everywhere in the data.
  */
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', owner: 'object', tags: 'array', done: 'boolean' };
@@ -101,12 +94,7 @@ const PLANS: Array<{ label: string; options: RunSearchOptions }> = [
 
 /** The reference: matching records, best score first, then id. */
 function reference(filter: unknown): string[] {
-  const node = parseSearchParams({ query: { filter } }, FIELDS).filter;
-  if (!node) throw new Error('a filter was expected');
-  return RECORDS.filter((record) => matchesFilter(node, record))
-    .map((record) => ({ id: record.id, score: scoreRecord(node, record) }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-    .map((hit) => `${hit.id}:${hit.score.toFixed(6)}`);
+  return evaluatorHits(filter, FIELDS, RECORDS).map(([id, score]) => `${id}:${score.toFixed(6)}`);
 }
 
 describe.each(SEARCH_BACKENDS)('id-ordered reads that ask a text index on $name', ({ open }) => {
