@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, runSearch, type FieldType, type SearchScope } from '../../engine/search/index.js';
-import { evaluatorPages, hitsOf } from '../support/search-evaluator.js';
+import { evaluatorPages, hitsOf, searchPages } from '../support/search-evaluator.js';
 import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = {
@@ -83,17 +83,8 @@ describe.each(SEARCH_BACKENDS)('text searches narrowed by an equality on $name',
     await backend?.close();
   });
 
-  /** Every page of a filter, `size` hits at a time, each next page from the cursor of the one before. */
-  async function pages(filter: Record<string, unknown>, size: number): Promise<Array<Array<[string, number]>>> {
-    const found: Array<Array<[string, number]>> = [];
-    let cursor: string | null = null;
-    do {
-      const page = await runSearch(backend.db, backend.dialect, SCOPE, parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS));
-      found.push(hitsOf(page));
-      cursor = page.next_cursor;
-    } while (cursor && found.length < 1000);
-    return found;
-  }
+  const pages = (filter: Record<string, unknown>, size: number) =>
+    searchPages({ db: backend.db, dialect: backend.dialect, scope: SCOPE, fields: FIELDS }, filter, size);
 
   it('answers every query as the evaluator does, page by page', async () => {
     for (const filter of QUERIES) {

@@ -26,7 +26,7 @@ import {
   type SearchDatabase,
   type SearchScope,
 } from '../../engine/search/index.js';
-import { evaluatorPages, hitsOf } from '../support/search-evaluator.js';
+import { evaluatorPages, hitsOf, searchPages } from '../support/search-evaluator.js';
 import { openPostgresSearchBackend, openSqliteSearchBackend, type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', notes: 'string', done: 'boolean', tags: 'array', owner: 'object' };
@@ -123,16 +123,8 @@ describe.each(SEARCH_BACKENDS)('fuzzy score levels on $name', ({ name, open }) =
   });
 
   /** Every page of a filter, `size` hits at a time, each next page from the cursor of the one before. */
-  async function pages(db: SearchDatabase, filter: Record<string, unknown>, size: number, options: RunSearchOptions): Promise<Array<Array<[string, number]>>> {
-    const found: Array<Array<[string, number]>> = [];
-    let cursor: string | null = null;
-    do {
-      const page = await runSearch(db, backend.dialect, SCOPE, parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS), options);
-      found.push(hitsOf(page));
-      cursor = page.next_cursor;
-    } while (cursor && found.length < 500);
-    return found;
-  }
+  const pages = (db: SearchDatabase, filter: Record<string, unknown>, size: number, options: RunSearchOptions) =>
+    searchPages({ db, dialect: backend.dialect, scope: SCOPE, fields: FIELDS }, filter, size, options, 500);
 
   // The windows read no level list (SQLite keeps a loose level's candidates in id order: sqlite-level-lists.ts), which has a way of its own.
   const ways: Array<[string, RunSearchOptions]> = [

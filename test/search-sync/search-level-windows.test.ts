@@ -12,8 +12,8 @@
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSearchParams, runSearch, type FieldType, type RunSearchOptions, type SearchDatabase, type SearchScope } from '../../engine/search/index.js';
-import { evaluatorPages, hitsOf } from '../support/search-evaluator.js';
+import type { FieldType, RunSearchOptions, SearchDatabase, SearchScope } from '../../engine/search/index.js';
+import { evaluatorPages, searchPages } from '../support/search-evaluator.js';
 import { type SearchBackend, SEARCH_BACKENDS } from '../support/search-records.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', name: 'string', notes: 'string', done: 'boolean' };
@@ -76,21 +76,8 @@ describe.each(SEARCH_BACKENDS)('score levels through a window scaled to the tabl
   });
 
   /** Every page of a filter, `size` hits at a time, each next page from the cursor of the one before. */
-  async function pages(
-    filter: Record<string, unknown>,
-    size: number,
-    options: RunSearchOptions = {},
-    db: SearchDatabase = backend.db,
-  ): Promise<Array<Array<[string, number]>>> {
-    const found: Array<Array<[string, number]>> = [];
-    let cursor: string | null = null;
-    do {
-      const page = await runSearch(db, backend.dialect, SCOPE, parseSearchParams({ query: { filter }, limit: size, cursor }, FIELDS), options);
-      found.push(hitsOf(page));
-      cursor = page.next_cursor;
-    } while (cursor && found.length < 500);
-    return found;
-  }
+  const pages = (filter: Record<string, unknown>, size: number, options: RunSearchOptions = {}, db: SearchDatabase = backend.db) =>
+    searchPages({ db, dialect: backend.dialect, scope: SCOPE, fields: FIELDS }, filter, size, options, 500);
 
   async function expectEvaluatorPages(): Promise<void> {
     for (const filter of QUERIES) {

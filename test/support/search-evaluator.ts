@@ -1,4 +1,14 @@
-import { matchesFilter, parseSearchParams, scoreRecord, type FieldType } from '../../engine/search/index.js';
+import {
+  matchesFilter,
+  parseSearchParams,
+  runSearch,
+  scoreRecord,
+  type FieldType,
+  type RunSearchOptions,
+  type SearchDatabase,
+  type SearchDialect,
+  type SearchScope,
+} from '../../engine/search/index.js';
 
 /** Code point order, as the backends order ids (UTF-16 order differs past U+FFFF). */
 export function byCodePoint(a: string, b: string): number {
@@ -43,4 +53,36 @@ export function evaluatorPages(
   const pages: Hit[][] = [];
   for (let start = 0; start < all.length || pages.length === 0; start += size) pages.push(all.slice(start, start + size));
   return pages;
+}
+
+/** Where {@link searchPages} searches: a database of one backend, its dialect, and a scope with its fields. */
+export interface SearchTarget {
+  db: SearchDatabase;
+  dialect: SearchDialect;
+  scope: SearchScope;
+  fields: Record<string, FieldType>;
+}
+
+/** Every page of a search, `size` hits at a time, each next page from the cursor of the one before (at most `most` pages, so a cursor loop fails instead of hanging). */
+export async function searchPages(
+  target: SearchTarget,
+  filter: Record<string, unknown>,
+  size: number,
+  options: RunSearchOptions = {},
+  most = 1000,
+): Promise<Hit[][]> {
+  const found: Hit[][] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await runSearch(
+      target.db,
+      target.dialect,
+      target.scope,
+      parseSearchParams({ query: { filter }, limit: size, cursor }, target.fields),
+      options,
+    );
+    found.push(hitsOf(page));
+    cursor = page.next_cursor;
+  } while (cursor && found.length < most);
+  return found;
 }
