@@ -283,6 +283,24 @@ describe.each(BACKENDS)('search on $name', ({ open }) => {
     expect((await search({ query: { filter: { keyword: { name: 'caf\u00c9' } } } }, scope)).hits.map((hit) => hit.id)).toEqual(['c']);
   });
 
+  it('finds a keyword word whole where its first occurrence is inside a longer word', async () => {
+    const scope = { connectorId: 'edges', entity: 'tasks' };
+    await backend.upsert(
+      scope,
+      [
+        { gid: 'later', name: 'invoices, then invoice-2' },
+        { gid: 'never', name: 'preinvoice invoicex' },
+        { gid: 'accent', name: 'invoice\u00e9 \u00e9invoice' },
+        { gid: 'edge', name: 'INVOICE' },
+        { gid: 'both', name: 'xinvoice_invoices invoice' },
+      ],
+      'gid',
+    );
+    const result = await search({ query: { filter: { keyword: { name: 'invoice' } } } }, scope);
+    // \u00e9 is a letter of a word: "invoice\u00e9" holds no whole "invoice"; "_" and "-" end words.
+    expect(result.hits.map((hit) => hit.id).sort()).toEqual(['both', 'edge', 'later']);
+  });
+
   it('finds text at any searchable depth, and never under keys a path cannot name', async () => {
     const scope = { connectorId: 'paths', entity: 'tasks' };
     const deep = { b: { c: { d: { e: { f: { g: 'needle in a haystack' } } } } } };
