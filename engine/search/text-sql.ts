@@ -3,7 +3,7 @@ import { indexPath } from './field-path.js';
 import type { AbsentGrams } from './sql-dialect.js';
 import { allOf, anyOf, atLeast, type IndexQuery } from './index-query.js';
 import type { TextNode } from './scoring-nodes.js';
-import type { CompileContext, IndexSpace } from './sql-dialect.js';
+import type { CompileContext, IndexSpace, SqlDialect } from './sql-dialect.js';
 import { FUZZY_MIN_SIMILARITY, fuzzyGrams, keywordWords, likePieces } from './text-match.js';
 
 /**
@@ -51,11 +51,39 @@ export function matchingCount(node: TextNode): number {
   return count;
 }
 
+/** An index query and the index it is for. */
+type TextIndexQuery = { readonly space: IndexSpace; readonly query: IndexQuery };
+
+/**
+ * textIndexQuery's answers per dialect, by what they depend on: the node's operator, path and
+ * text, the count needed, and the grams no record holds on that path (or that none were probed).
+ * Spelling out "k of n" (index-query.ts atLeast) is pure and dear: a levels read asks the same
+ * answer several times per level, and compileRead compiles each SQLite statement twice, which
+ * made it 9% of a SQLite fuzzy search at 100,000 records (scripts/bench-search.ts "fuzzy").
+ * IndexQuery values are never changed once built, so one answer can serve every search.
+ */
+const keptQueries = new WeakMap<SqlDialect, Map<string, TextIndexQuery>>();
+/** Past this many kept answers per dialect they are all dropped: a bound on memory, not an eviction policy worth more. */
+const KEPT_QUERIES_MOST = 1024;
+
 /**
  * The index query for "the node's count is at least `need`" and which index it is for: keyword
  * words or fuzzy trigrams, k of n; like needs every literal piece (a few of its terms: fewer-terms.ts).
  */
-export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number): { space: IndexSpace; query: IndexQuery } {
+export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number): TextIndexQuery {
+  const absent = ctx.absent === undefined ? null : [...(ctx.absent.get(indexPath(node.field)) ?? [])].sort();
+  const key = JSON.stringify([node.op, indexPath(node.field), node.field.path, node.text, need, absent]);
+  let answers = keptQueries.get(ctx.d);
+  if (!answers) keptQueries.set(ctx.d, (answers = new Map()));
+  let answer = answers.get(key);
+  if (!answer) {
+    if (answers.size >= KEPT_QUERIES_MOST) answers.clear();
+    answers.set(key, (answer = buildTextIndexQuery(node, ctx, need)));
+  }
+  return answer;
+}
+
+function buildTextIndexQuery(node: TextNode, ctx: CompileContext, need: number): TextIndexQuery {
   const { d } = ctx;
   if (node.op === 'keyword')
     return {
