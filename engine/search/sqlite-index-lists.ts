@@ -123,13 +123,20 @@ export function candidatesSql(query: ListQuery, scope: SearchScope, params: SqlP
  */
 export function resolveIndexLists(db: BetterSqlite3.Database, lists: IndexLists): void {
   for (const [key, query] of lists.wanted) {
+    const held = keptFound(lists, key);
+    if (held !== undefined) {
+      lists.found.set(key, held);
+      continue;
+    }
     const params = new SqlParams();
     const text = `${candidatesSql(query, lists.scope, params)} LIMIT ${params.add(lists.most + 1)}`;
     const { sql, params: values } = params.finish(text, 'sqlite');
     const seqs = preparedStatement(db, sql)
       .pluck()
       .all(...values) as number[];
-    lists.found.set(key, seqs.length > lists.most ? 'many' : seqs);
+    const found = seqs.length > lists.most ? 'many' : seqs;
+    lists.found.set(key, found);
+    keepFound(lists, key, found);
     if (seqs.length > lists.most && lists.remembered) remember(lists.remembered, verdictKey(lists, key));
   }
   lists.wanted.clear();
@@ -138,6 +145,36 @@ export function resolveIndexLists(db: BetterSqlite3.Database, lists: IndexLists)
       lists.levels.set(key, readLevelList(db, lists.scope, lists.levelMost, query, lists.version, lists.levelBalanced ? query.need : undefined));
   }
   lists.levelWanted.clear();
+}
+
+/**
+ * Most index lists a connection keeps at the data version they were read at. Why keep them: a
+ * fuzzy query's candidates cost an FTS5 read of every trigram posting list it names (1.5 of a
+ * 4.4 ms fuzzy search at 100,000 records, scripts/bench-search.ts "fuzzy"), and the next page of
+ * the query, or the query asked again, names the same ones. At the same version (sqlite-data-version.ts:
+ * nothing was written since, on any connection) they are the same candidates. A list holds at most
+ * INDEX_LIST_MOST seqs.
+ */
+const KEPT_LISTS = 32;
+
+const keptLists = new WeakMap<object, Map<string, { version: string; found: readonly number[] | 'many' }>>();
+
+/** The list this connection read for `key` at the data version this search reads, if it kept one. */
+function keptFound(lists: IndexLists, key: string): readonly number[] | 'many' | undefined {
+  if (!lists.db || !lists.version) return undefined;
+  const held = keptLists.get(lists.db)?.get(verdictKey(lists, key));
+  return held?.version === lists.version ? held.found : undefined;
+}
+
+/** Keeps what a search read for `key` at its data version, as the newest (the oldest past KEPT_LISTS go); nothing without a version. */
+function keepFound(lists: IndexLists, key: string, found: readonly number[] | 'many'): void {
+  if (!lists.db || !lists.version) return;
+  let held = keptLists.get(lists.db);
+  if (!held) keptLists.set(lists.db, (held = new Map()));
+  const at = verdictKey(lists, key);
+  held.delete(at);
+  if (held.size >= KEPT_LISTS) held.delete(held.keys().next().value as string);
+  held.set(at, { version: lists.version, found });
 }
 
 /** Files a 'many' verdict until MANY_KEPT_MS from now, as the newest; the oldest past MANY_KEPT_MOST go. */

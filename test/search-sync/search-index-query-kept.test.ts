@@ -5,7 +5,9 @@
  * give the next search a query built for the new grams: a query kept from before would still treat
  * a present gram as absent and miss the records it alone lets reach a level. Each search, after
  * every write, is held to the in-memory evaluator on both backends, in the same process, so the
- * kept answers of earlier searches are there to be wrongly reused.
+ * kept answers of earlier searches are there to be wrongly reused. The same holds for the candidate
+ * lists SQLite keeps per connection at a data version (sqlite-index-lists.ts): a write changes
+ * the version, and a list read before it must not be taken for the next search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, runSearch, type FieldType, type SearchScope } from '../../engine/search/index.js';
