@@ -137,7 +137,7 @@ const SHAPES: Shape[] = [
   { name: 'like prefix%', params: { query: { filter: { like: { name: 'security audit%' } } }, limit: 100 } },
   { name: 'fuzzy', params: { query: { filter: { fuzzy: { name: 'quartrly reprot' } } }, limit: 100 } },
   { name: 'keyword', params: { query: { filter: { keyword: { notes: 'invoice hiring' } } }, limit: 100 } },
-  { name: 'keyword and eq', params: { query: { filter: { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { gid: '1050000' } }] } }, limit: 100 } },
+  { name: 'keyword and eq', params: { query: { filter: { and: [{ keyword: { notes: 'invoice hiring' } }, { eq: { gid: '1005000' } }] } }, limit: 100 } },
   {
     name: 'and/or/not',
     params: {
