@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { checkIn, checkOut } from './pg-checkout.js';
 import { RECORD_TABLE } from '../store/index.js';
 import { pgTyped } from './postgres-dialect.js';
 import { SORT_KEYS_TABLE, SORT_PATHS_TABLE, type SortKeyTarget } from './sort-key-target.js';
@@ -118,10 +119,7 @@ async function registered(db: pg.Pool | pg.PoolClient | pg.Client, target: SortK
  * the fill commits, so every record gets its keys from the fill or from the trigger, never neither.
  */
 export async function ensurePostgresSortKeys(pool: pg.Pool, target: SortKeyTarget): Promise<number> {
-  const client = await pool.connect();
-  // A session ended under the fill (terminated, a server restart) fails the query in flight; the
-  // client's own error event, which a checked-out pg client has no listener for, must not end the process.
-  client.on('error', () => undefined);
+  const client = await checkOut(pool);
   try {
     await client.query('BEGIN');
     try {
@@ -156,6 +154,6 @@ export async function ensurePostgresSortKeys(pool: pg.Pool, target: SortKeyTarge
       throw error;
     }
   } finally {
-    client.release();
+    checkIn(client);
   }
 }

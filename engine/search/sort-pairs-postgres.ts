@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { checkIn, checkOut } from './pg-checkout.js';
 import { RECORD_TABLE } from '../store/index.js';
 import { pairIndexColumns, PAIRS_MOST } from './sort-pair-index.js';
 import { SORT_PAIR_PATHS_TABLE, SORT_PAIRS_TABLE, type SortPairTarget } from './sort-key-target.js';
@@ -132,10 +133,7 @@ async function registerAndFill(client: pg.PoolClient, target: SortPairTarget): P
  * a crash before the commit leaves nothing behind. Undefined when the entity keeps PAIRS_MOST.
  */
 export async function ensurePostgresSortPair(pool: pg.Pool, target: SortPairTarget): Promise<number | undefined> {
-  const client = await pool.connect();
-  // A session ended under the fill (terminated, a server restart) fails the query in flight; the
-  // client's own error event, which a checked-out pg client has no listener for, must not end the process.
-  client.on('error', () => undefined);
+  const client = await checkOut(pool);
   try {
     await client.query('BEGIN');
     try {
@@ -154,6 +152,6 @@ export async function ensurePostgresSortPair(pool: pg.Pool, target: SortPairTarg
       throw error;
     }
   } finally {
-    client.release();
+    checkIn(client);
   }
 }

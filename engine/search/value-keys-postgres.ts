@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { checkIn, checkOut } from './pg-checkout.js';
 import { RECORD_TABLE } from '../store/index.js';
 import { SORT_KEYS_LOCK } from './sort-keys-postgres.js';
 import { VALUE_KEYS_TABLE, VALUE_PATHS_MOST, VALUE_PATHS_TABLE, type ValueKeyTarget } from './value-key-target.js';
@@ -142,10 +143,7 @@ async function registerAndFill(client: pg.PoolClient, target: ValueKeyTarget): P
  * entity keeps VALUE_PATHS_MOST paths.
  */
 export async function ensurePostgresValueKeys(pool: pg.Pool, target: ValueKeyTarget): Promise<number | undefined> {
-  const client = await pool.connect();
-  // A session ended under the fill (terminated, a server restart) fails the query in flight; the
-  // client's own error event, which a checked-out pg client has no listener for, must not end the process.
-  client.on('error', () => undefined);
+  const client = await checkOut(pool);
   try {
     await client.query('BEGIN');
     try {
@@ -165,6 +163,6 @@ export async function ensurePostgresValueKeys(pool: pg.Pool, target: ValueKeyTar
       throw error;
     }
   } finally {
-    client.release();
+    checkIn(client);
   }
 }
