@@ -1,5 +1,4 @@
 import type { CompiledSearch } from './compile-search.js';
-import type { SearchRow } from './search-rows.js';
 import { SqlParams } from './sql-params.js';
 
 /**
@@ -25,7 +24,7 @@ export function guarded(compiled: CompiledSearch, guard: (params: SqlParams) => 
 }
 
 /** The statement's own rows out of a guarded statement's (see guarded), or undefined when its guard failed. */
-export function guardedRows(rows: readonly SearchRow[]): SearchRow[] | undefined {
+export function guardedRows(rows: readonly unknown[][]): unknown[][] | undefined {
   if (rows[0]?.[0] !== true) return undefined;
   // A statement's rows always have an id (their first column), so a NULL there is the empty read's one row.
   return rows.flatMap((row) => (row[1] === null ? [] : [row.slice(1)]));
