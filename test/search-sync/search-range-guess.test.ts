@@ -79,6 +79,39 @@ describe('range reads on PostgreSQL that check their last probe as a guess', () 
     }
   });
 
+  /** Runs of the search statements kept on the pool's one connection (postgres-statements.ts), by name. */
+  async function keptRuns(): Promise<Map<string, number>> {
+    const { rows } = await pool.query<{ name: string; runs: string }>(
+      "SELECT name, generic_plans + custom_plans AS runs FROM pg_prepared_statements WHERE name LIKE 'ce\\_search\\_%'",
+    );
+    return new Map(rows.map((row) => [row.name, Number(row.runs)]));
+  }
+
+  /** How many runs each kept statement gained over `searches` (those gaining none left out). */
+  async function keptGains(searches: () => Promise<void>): Promise<number[]> {
+    const before = await keptRuns();
+    await searches();
+    return [...(await keptRuns())].map(([name, runs]) => runs - (before.get(name) ?? 0)).filter((gain) => gain > 0);
+  }
+
+  it('keeps a read value by value named and plans it for every value, not a read of a range from its keys', async () => {
+    // Values 2 to 5 and 5 to 8 (the excluded bound's too: untyped numbers' keys are inexact, key-range-sql.ts): one text, the values its parameters.
+    const byValue = [{ and: [{ gte: { n: 2 } }, { lt: { n: 5 } }] }, { and: [{ gte: { n: 5 } }, { lt: { n: 8 } }] }];
+    for (const filter of byValue) await searchPages(target(), filter, 100);
+    expect(
+      await keptGains(async () => {
+        for (let round = 0; round < 4; round++) for (const filter of byValue) expect(await searchPages(target(), filter, 100)).toEqual(expected(filter, 100));
+      }),
+    ).toEqual([8]);
+    const fromKeys = { rangeValuesMost: 2 };
+    expect(
+      await keptGains(async () => {
+        for (let round = 0; round < 4; round++)
+          for (const filter of byValue) expect(await searchPages(target(), filter, 100, fromKeys)).toEqual(expected(filter, 100));
+      }),
+    ).toEqual([]);
+  });
+
   it('stays exact, page by page, when writes move the range across its guess', async () => {
     const writes: Array<Array<Record<string, unknown>>> = [
       // A value the range did not hold (between two it held, and past the last), then gone again.
