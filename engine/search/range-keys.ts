@@ -11,7 +11,8 @@ import { sqliteDialect } from './sqlite-dialect.js';
 import { keyRangeWhere, keysTable } from './key-range-sql.js';
 import { requiredPrefix, scoringPrefix } from './like-prefix.js';
 import type { Bound, KeyRange } from './key-range.js';
-import { RANGE_VALUES_MOST, rangeValues } from './range-values.js';
+import { RANGE_VALUES_MOST, rangeGuard, rangeValues, type RangeRead } from './range-values.js';
+import { guessedRangeRead, rememberRangeRead } from './range-guess.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 import { preparedStatement } from './sqlite-statements.js';
 
@@ -168,12 +169,31 @@ export async function startRangeKeys(db: Database, dialect: SearchDialect, scope
 }
 
 /**
+ * How an id-ordered request reads a required range (keyRangeFor): the range to read from kept keys
+ * (undefined: in id order), and on PostgreSQL, when that is the guess of the range's last probe on
+ * this connection or pool (range-guess.ts), the guard a statement shaped by it checks in its own
+ * snapshot (range-values.ts rangeGuard; postgres-guarded.ts) and the probe to run when it fails.
+ */
+export interface KeyRangeRead {
+  range: KeyRange | undefined;
+  guess?: { guard: (params: SqlParams) => string; probe: () => Promise<KeyRange | undefined> };
+}
+
+/** The range as a probe's answer has it read: with its values, as it is, or not from its keys. */
+const rangeOf = (range: KeyRange, read: RangeRead): KeyRange | undefined =>
+  typeof read === 'object' ? { ...range, values: read.values } : read === 'keys' ? range : undefined;
+
+/**
  * The range an id-ordered request reads from the kept keys instead of scanning records in id
  * order, or undefined. Chosen per request by a bounded probe (fewer than rangeKeysLimit keys in
  * the range): both plans return the same rows in the same order, so cursors stay valid whichever
  * one a page takes. A range over a few distinct values (RANGE_VALUES_MOST) is read value by value
  * whatever its size, and so are the values of a required `eq` or `in` (requiredValues) when the
  * path's keys are kept. With `ensure` a range starts the path's keys on first use, as for a sort.
+ * PostgreSQL takes the range's last probe on the connection or pool as a guess (KeyRangeRead.guess):
+ * the probe is a statement of its own, a round trip and a plan (0.4 to 1 ms of a 4 to 6 ms range
+ * search at 100,000 records, scripts/bench-search.ts), where its check inside the read costs the
+ * walk alone.
  */
 export async function keyRangeFor(
   db: Database,
@@ -183,15 +203,21 @@ export async function keyRangeFor(
   ensure: boolean,
   most = rangeKeysLimit(request.limit),
   valuesMost = RANGE_VALUES_MOST,
-): Promise<KeyRange | undefined> {
+): Promise<KeyRangeRead> {
   const found = await firstKept(db, dialect, rangeTargets(dialect, scope, request, valuesMost), ensure);
-  if (!found) return undefined;
+  if (!found) return { range: undefined };
   const range = { ...found.target.required, pathId: found.pathId };
-  if (range.values) return range;
+  if (range.values) return { range };
   if (valuesMost > 0) {
-    const { values, keys } = await rangeValues(db, dialect, range, valuesMost, most);
-    if (values.length <= valuesMost) return { ...range, values };
-    return (keys as number) < most ? range : undefined;
+    const probe = async () => {
+      const { values, keys } = await rangeValues(db, dialect, range, valuesMost, most);
+      const read: RangeRead = values.length <= valuesMost ? { values } : (keys as number) < most ? 'keys' : 'scan';
+      if (dialect === 'postgres') rememberRangeRead(db, range, valuesMost, most, read);
+      return rangeOf(range, read);
+    };
+    const guessed = dialect === 'postgres' ? guessedRangeRead(db, range, valuesMost, most) : undefined;
+    if (!guessed) return { range: await probe() };
+    return { range: rangeOf(range, guessed), guess: { guard: (params) => rangeGuard(range, guessed, valuesMost, most, params), probe } };
   }
-  return (await countKeys(db, dialect, range, most)) < most ? range : undefined;
+  return { range: (await countKeys(db, dialect, range, most)) < most ? range : undefined };
 }

@@ -8,8 +8,8 @@ import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { CompiledSearch } from './compile-search.js';
 import { levelStatement, type LevelStatement } from './pg-level-compiles.js';
+import { guarded, guardedRows } from './postgres-guarded.js';
 import { compileRead, postgresRows, sqliteRows, type ReadOptions, type SearchDatabase, type SearchRow } from './search-rows.js';
-import { SqlParams } from './sql-params.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
 import type { AbsentGrams } from './sql-dialect.js';
@@ -22,25 +22,6 @@ type LevelRead = { levels: readonly ScoreLevel[]; need: number };
 
 /** The version PostgreSQL's absent grams are kept at (known-absent.ts): it has no data version, so they are only a guess its statement checks. */
 const GUESS = 'guessed';
-
-/**
- * A level statement that reads only when `guard` (gram-presence.ts PresenceProbe.guard) holds in
- * its own snapshot: its rows, each led by true, or one row of false and NULLs when the guard fails
- * (then it reads nothing: the guard is a one-time filter of the lateral read), or one of true and
- * NULLs when it holds and the level holds no row. The guard's parameters follow the statement's.
- */
-function guarded(compiled: CompiledSearch, guard: (params: SqlParams) => string | undefined): CompiledSearch {
-  const params = new SqlParams();
-  // A guess the probe could never confirm (the terms it asks changed) fails, and the probe is run.
-  const finished = params.finish(guard(params) ?? 'false', 'postgres');
-  const shift = compiled.params.length;
-  const test = finished.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
-  // OFFSET 0 keeps the guard one column computed once, not copied into each place that reads it, and
-  // the lateral read a subquery of its own, where a test of the guard alone is a one-time filter
-  // (flattened, it is a join filter: the level is read and each row dropped).
-  const sql = `SELECT g.ok, f.* FROM (SELECT ${test} AS ok OFFSET 0) AS g LEFT JOIN LATERAL (SELECT * FROM (${compiled.sql}) AS s WHERE g.ok OFFSET 0) AS f ON true`;
-  return { ...compiled, sql, params: [...compiled.params, ...finished.params] };
-}
 
 /**
  * The statements of a levels read, one level each, best first, from the cursor's level: each is
@@ -138,8 +119,7 @@ export async function levelRows(
       // The grams this request's last probe found absent, checked by its first level's statement in its own snapshot: one statement fewer.
       const guessed = absent;
       const guard = { key: 'guessed', wrap: (compiled: CompiledSearch) => guarded(compiled, (params) => probe().guard(params, guessed)) };
-      const rows = await postgresRows(client, statement(guessed, step.value, guard));
-      first = rows[0]?.[0] === true ? rows.flatMap((row) => (row[1] === null ? [] : [row.slice(1)])) : undefined;
+      first = guardedRows(await postgresRows(client, statement(guessed, step.value, guard)));
     }
     if (first === undefined) {
       const { sql, params, absent: found } = probe();

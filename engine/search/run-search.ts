@@ -7,7 +7,7 @@ import { keyRangeFor } from './range-keys.js';
 import { levelRows } from './run-levels.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
-import { compileRead, postgresRows, sqliteRows, type SearchDatabase, type SearchRow } from './search-rows.js';
+import { compileRead, postgresRangeRows, sqliteRows, type SearchDatabase, type SearchRow } from './search-rows.js';
 import { sortKeysFor } from './sort-keys.js';
 import type { SearchDialect, SearchHit, SearchRequest, SearchResult, SearchScope } from './types.js';
 import type { WalkRows } from './sql-dialect.js';
@@ -50,7 +50,10 @@ export async function runSearch(
 ): Promise<SearchResult> {
   const started = performance.now();
   const sortKeys = await sortKeysFor(db, dialect, scope, request, options.startSortKeys ?? true);
-  const keyRange = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
+  const rangeRead = await keyRangeFor(db, dialect, scope, request, options.startSortKeys ?? true, options.rangeKeysLimit, options.rangeValuesMost);
+  const levels = planSearch(request).kind === 'levels';
+  // A levels read takes no guess: it is one (run-levels.ts) or several statements of its own.
+  const keyRange = levels && rangeRead.guess ? await rangeRead.guess.probe() : rangeRead.range;
   const read = {
     sortKeys,
     keyRange,
@@ -60,12 +63,11 @@ export async function runSearch(
     walkRows: options.walkRows,
   };
   // Rows as arrays (id, data, score, k0..kN: compile-search.ts), not objects: a page of 1,000 hits builds 1,000 fewer objects.
-  const rows =
-    planSearch(request).kind === 'levels'
-      ? await levelRows(db, dialect, scope, request, read)
-      : dialect === 'sqlite'
-        ? sqliteRows(db as BetterSqlite3.Database, compileRead(db, dialect, scope, request, read))
-        : await postgresRows(db as pg.Pool, compileRead(db, dialect, scope, request, read));
+  const rows = levels
+    ? await levelRows(db, dialect, scope, request, read)
+    : dialect === 'sqlite'
+      ? sqliteRows(db as BetterSqlite3.Database, compileRead(db, dialect, scope, request, read))
+      : await postgresRangeRows(db as pg.Pool, rangeRead, (range) => compileRead(db, dialect, scope, request, { ...read, keyRange: range }));
   const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
 
   const count = Math.min(rows.length, request.limit);

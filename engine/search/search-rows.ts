@@ -4,6 +4,9 @@ import { compileSearch, type CompiledSearch, type CompileOptions } from './compi
 import { newIndexLists, resolveIndexLists, type IndexLists } from './sqlite-index-lists.js';
 import { preparedStatement } from './sqlite-statements.js';
 import { queryWithoutJit } from './postgres-no-jit.js';
+import { guarded, guardedRows } from './postgres-guarded.js';
+import type { KeyRange } from './key-range.js';
+import type { KeyRangeRead } from './range-keys.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 
 /** A connection search can run on: better-sqlite3 for the embedded store, a pg pool or client otherwise. */
@@ -64,4 +67,20 @@ export function sqliteRows(db: BetterSqlite3.Database, compiled: CompiledSearch)
  */
 export async function postgresRows(db: pg.Pool | pg.PoolClient | pg.Client, compiled: CompiledSearch): Promise<SearchRow[]> {
   return (await queryWithoutJit<SearchRow>(db, compiled.sql, compiled.params, compiled.keepPlan)).rows;
+}
+
+/**
+ * Runs a PostgreSQL read of a required range (range-keys.ts KeyRangeRead): compiled for the range
+ * read as guessed and guarded by its check, so the range's probe needs no statement of its own;
+ * when the check fails (a write since moved the range's values or keys), the probe runs and the
+ * read is compiled anew for what it found.
+ */
+export async function postgresRangeRows(
+  db: pg.Pool | pg.PoolClient | pg.Client,
+  read: KeyRangeRead,
+  compile: (keyRange: KeyRange | undefined) => CompiledSearch,
+): Promise<SearchRow[]> {
+  if (!read.guess) return postgresRows(db, compile(read.range));
+  const rows = guardedRows(await postgresRows(db, guarded(compile(read.range), read.guess.guard)));
+  return rows ?? postgresRows(db, compile(await read.guess.probe()));
 }

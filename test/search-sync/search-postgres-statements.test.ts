@@ -6,8 +6,8 @@ import { evaluatorHits } from '../support/search-evaluator.js';
 import { openPostgresSearchBackend, type SearchBackend } from '../support/search-records.js';
 
 /**
- * On PostgreSQL a search whose statement reads in id order through a text index (like, keyword)
- * keeps that statement named on its connection, so the server parses it once per connection and
+ * On PostgreSQL a search whose statement reads in id order through a text index (like, keyword),
+ * or value by value through kept keys (a `like` prefix over a few values), keeps that statement named on its connection, so the server parses it once per connection and
  * may plan it once for every value. Whatever the session went through since (a column type
  * changed, its statements deallocated, a rolled-back transaction, a new connection), every answer
  * must stay the reference answer (scoreRecord; score desc, then id), and a
@@ -83,12 +83,13 @@ describe('searches on postgres keep their statements named per connection', () =
     expect(reference(LIKES[3]).length).toBe(0);
     expect(Math.max(...filters.map((filter) => reference(filter).length))).toBeGreaterThan(100);
     const statements = await kept();
-    // A prefix like reads the path's value keys as a range (like-prefix.ts): that statement is not one kept.
+    // A prefix like reads the path's value keys as a range (like-prefix.ts), here value by value (a few names each): kept too.
     const prefixes = LIKES.filter(({ like }) => !like.name.startsWith('%'));
     expect(prefixes).toHaveLength(2);
-    expect(statements.reduce((a, b) => a + b, 0)).toBe(3 * (filters.length - prefixes.length));
-    // A like with no trigram to ask (`%a%`) and one that asks them differ in text; values alone do not.
-    expect(statements.length).toBeLessThanOrEqual(4);
+    expect(statements.reduce((a, b) => a + b, 0)).toBe(3 * filters.length);
+    // A like with no trigram to ask (`%a%`) and one that asks them differ in text; values alone do not. A prefix's read has
+    // two texts: the first search's, after its range's probe, and the later ones', which check that probe's answer (range-keys.ts).
+    expect(statements.length).toBeLessThanOrEqual(4 + 2 * prefixes.length);
     expect(Math.max(...statements)).toBeGreaterThanOrEqual(12);
   });
 
