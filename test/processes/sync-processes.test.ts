@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../engine/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { runCli } from '../support/cli.js';
@@ -15,7 +15,6 @@ import {
   passesStarted,
   planIds,
   platformToken,
-  startSandboxProcess,
   startServe,
   syncStatus,
   upstreamEnv,
@@ -33,14 +32,22 @@ import {
 
 const HUBSPOT_ENTITIES = ['contacts', 'companies', 'deals'] as const;
 /**
- * Large enough that a HubSpot pass takes seconds, so a process can be killed in the middle of it;
- * small enough that its ~85 list requests fit the manifest's client-side rate limit (100 per 10 s).
+ * Contacts for the kill test: a serve process writes records in batches of 500, and the test holds
+ * the contacts list request that follows the first 5 pages of 100 (HOLD_AFTER), so the pass stands
+ * with 500 of them written and more to read until it is killed. 700 live contacts (+14 archived)
+ * leave two pages after the hold; companies and deals get 175 and 233.
  */
-const BIG_RECORDS = 5_000;
+const BIG_RECORDS = 700;
+/** Contacts list requests let through before the hold: 5 pages of 100, one serve batch of 500 written. */
+const HOLD_AFTER = 5;
+/** The list request of contacts (not their properties), as the fake sees its path. */
+const CONTACTS_LIST = /\/crm\/v3\/objects\/contacts$/;
 const SECRET = 'sync-processes-shared-secret';
 
 let cluster: PostgresCluster;
-let big: { proc: EngineProcess; info: SandboxInfo };
+/** In this process, for its fault hooks: a hold stops a pass at a page boundary until the test kills it. */
+let big: Sandbox;
+let bigInfo: SandboxInfo;
 let bigIds: Record<string, string[]>;
 let small: Sandbox;
 let smallInfo: SandboxInfo;
@@ -50,16 +57,24 @@ let smallIds: Record<string, Record<string, string[]>>;
 const TYPES = ['hubspot', 'shopify', 'gong', 'amazon-ads'];
 
 beforeAll(async () => {
-  [cluster, big, small] = await Promise.all([startPostgres(), startSandboxProcess(BIG_RECORDS), startSandbox({ records: 300, rateLimits: false })]);
+  [cluster, big, small] = await Promise.all([
+    startPostgres(),
+    startSandbox({ records: BIG_RECORDS, rateLimits: false }),
+    startSandbox({ records: 300, rateLimits: false }),
+  ]);
   smallInfo = small.describe() as unknown as SandboxInfo;
-  bigIds = await planIds(big.info, 'hubspot');
+  bigInfo = big.describe() as unknown as SandboxInfo;
+  bigIds = await planIds(bigInfo, 'hubspot');
   smallIds = {};
   for (const type of TYPES) smallIds[type] = await planIds(smallInfo, type);
 }, 120_000);
 
+// A failed wait leaves a hold armed; the next test starts with every request answered.
+afterEach(() => big?.fakes.hubspot.faults.reset());
 afterAll(async () => {
   await killAll();
   await small?.close();
+  await big?.close();
   await cluster?.stop();
 });
 
@@ -76,10 +91,14 @@ async function expectCompleteCopy(reader: ServeProcess, token: string, id: strin
   }
 }
 
-/** Waits until a process runs the pass and has written part of contacts, as GET .../sync shows it. */
+/**
+ * Holds the contacts list request after HOLD_AFTER pages, then waits until a process runs the pass,
+ * has written part of contacts (as GET .../sync shows it) and stands at the held request.
+ */
 async function contactsUnderway(reader: ServeProcess, token: string, id: string, startedAfter: string | null) {
   return waitFor(
     async () => {
+      if (big.fakes.hubspot.faults.heldRequests === 0) return undefined;
       const status = await syncStatus(reader.url, token, id);
       const contacts = status.entities.find((state) => state.entity === 'contacts') as ((typeof status.entities)[number] & { started_at: string }) | undefined;
       const fresh = startedAfter === null || (contacts && contacts.started_at > startedAfter);
@@ -115,17 +134,22 @@ describe.each(['sqlite', 'postgres'] as const)('a serve process killed in the mi
       ENGINE_DATABASE_URL: databaseUrl,
       ENGINE_SECRET: SECRET,
       ENGINE_SYNC_POLL_SECONDS: '0.2',
-      ...upstreamEnv(big.info),
+      ...upstreamEnv(bigInfo),
     };
     // The reader runs no due jobs (--no-sync) and is only asked to read: every pass runs in A, B or C.
     const reader = await startServe(env, ['--no-sync']);
-    const a = await startServe(env);
     const token = await platformToken(reader.url, databaseUrl);
-    const id = await createConnector(a.url, token, big.info, 'hubspot');
+    // Created through the reader, so the check request creation sends (a contacts list of 1) is
+    // answered before the hold is armed: the hold then counts only the pass's own list pages.
+    const id = await createConnector(reader.url, token, bigInfo, 'hubspot');
+    const faults = big.fakes.hubspot.faults;
+    faults.hold(CONTACTS_LIST, HOLD_AFTER);
+    const a = await startServe(env);
 
-    // Pass 1 starts in A at once; kill A (SIGKILL: no shutdown code) while contacts are half-written.
+    // Pass 1 starts in A at once (the job is due); kill A (SIGKILL: no shutdown code) while contacts are half-written.
     const underway = await contactsUnderway(reader, token, id, null);
     await crash(a);
+    faults.reset();
     expect(startedIn(a, id)).toBe(1);
 
     const store = await openStore(databaseUrl);
@@ -161,19 +185,22 @@ describe.each(['sqlite', 'postgres'] as const)('a serve process killed in the mi
 
     // Pass 2 (asked for through B), killed part-way: the complete copy of pass 1 stays whole.
     const before = (first.entities.find((s) => s.entity === 'contacts') as unknown as { started_at: string }).started_at;
+    faults.hold(CONTACTS_LIST, HOLD_AFTER);
     const requested = await call(b.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, { body: { full: true }, token });
     expect(requested.status).toBe(202);
     const second = await contactsUnderway(reader, token, id, before);
     await crash(b);
+    faults.reset();
     expect(startedIn(b, id)).toBe(2);
     const stale = await syncStatus(reader.url, token, id);
     expect(stale.entities.find((s) => s.entity === 'contacts')).toMatchObject({ status: 'running' });
     await expectCompleteCopy(reader, token, id);
 
-    // C takes over; while it writes, the copy keeps every record exactly once.
+    // C takes over; while it writes (held part-way through contacts, then on to the end), the copy keeps every record exactly once.
+    faults.hold(CONTACTS_LIST, HOLD_AFTER);
     const c = await startServe(env);
     let checksWhileRunning = 0;
-    const last = await passSucceeded(reader, token, id, second.started_at, async () => {
+    const checkWhileRunning = async () => {
       const status = await syncStatus(reader.url, token, id);
       if (!status.entities.some((s) => s.status === 'running')) return;
       for (const entity of HUBSPOT_ENTITIES) {
@@ -182,7 +209,11 @@ describe.each(['sqlite', 'postgres'] as const)('a serve process killed in the mi
         expect(new Set(ids).size, `${entity} while a pass runs: no id twice`).toBe(ids.length);
       }
       checksWhileRunning++;
-    });
+    };
+    await contactsUnderway(reader, token, id, second.started_at);
+    await checkWhileRunning();
+    faults.reset();
+    const last = await passSucceeded(reader, token, id, second.started_at, checkWhileRunning);
     expect(startedIn(c, id)).toBe(1);
     for (const state of last.entities) {
       expect(state).toMatchObject({ status: 'succeeded', mode: 'full', records: bigIds[state.entity]!.length, last_error: null });
