@@ -27,26 +27,14 @@ const QUERIES: Record<string, unknown>[] = [
   { or: [{ fuzzy: { name: 'dcba' } }, { keyword: { name: 'abcd' } }] },
 ];
 
-/** mulberry32: the same names every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Pieces of names: near misses of the queries' words, so their grams come and go with each write. */
 const PIECES = ['ab', 'abc', 'abcd', 'bcda', 'dcba', 'cd', 'cdcd', 'abab', 'bc', 'da', 'dab', 'xy'];
 
-/** 40 writes over 12 ids: names of one to three pieces, so each query's grams are often absent, then present, then gone. */
+/** 40 writes over 12 ids, in a fixed order: names of one to three pieces, so each query's grams are often absent, then present, then gone. */
 function writes(): Array<Record<string, unknown>> {
-  const next = random(7);
-  return Array.from({ length: 40 }, () => ({
-    id: `r${Math.floor(next() * 12)}`,
-    name: Array.from({ length: 1 + Math.floor(next() * 3) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(' '),
+  return Array.from({ length: 40 }, (_, i) => ({
+    id: `r${(i * 5) % 12}`,
+    name: Array.from({ length: 1 + (i % 3) }, (_, k) => PIECES[(i * 7 + k * 5 + Math.floor(i / 12)) % PIECES.length]).join(' '),
   }));
 }
 
