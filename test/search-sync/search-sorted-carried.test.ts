@@ -105,7 +105,11 @@ describe('filtered sorts through kept keys on PostgreSQL carry their data', () =
       // The last page's statement, after a cursor: its branches each walk the keys and test their records.
       const relations = await scannedRelations();
       const kept = relations.filter((relation) => relation === 'search_sort_pairs' || relation === 'search_sort_keys').length;
-      expect({ params, kept: kept > 0, records: relations.filter((relation) => relation === 'search_records').length }).toEqual({ params, kept: true, records: kept });
+      expect({ params, kept: kept > 0, records: relations.filter((relation) => relation === 'search_records').length }).toEqual({
+        params,
+        kept: true,
+        records: kept,
+      });
     }
   });
 });
