@@ -4,7 +4,7 @@ import { carriedColumn, carriedPage, carriesData } from './plan-carried.js';
 import { afterCursor, joinPlanned, orderBy, scopeWhere, scoreFromCounts, type KeyColumn } from './plan-sql.js';
 import { idOrderedRows, type IdStart } from './plan-window.js';
 import { keyRangeRows } from './plan-key-range.js';
-import { sortedKeyRows } from './plan-sorted.js';
+import { sortedCarries, sortedKeyRows } from './plan-sorted.js';
 import { scoringNodes } from './scoring-nodes.js';
 import type { CompileContext } from './sql-dialect.js';
 import type { KeySlot } from './cursor.js';
@@ -68,7 +68,8 @@ export function keyedSql(request: SearchRequest, constantScore: boolean, slots: 
         : idOrderedRows(ctx, request.limit, select, filter, start, split, { candidates, walk: true });
     planned = `SELECT * FROM (${rows}) AS u LIMIT ${page}`;
   } else if (ctx.sortKeys !== undefined) {
-    planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx);
+    carried = sortedCarries(request, columns, ctx.sortKeys, constantScore, ctx);
+    planned = sortedKeyRows(request, columns, ctx.sortKeys, page, ctx, carried);
   } else {
     const where = [scopeWhere(ctx)];
     if (request.filter) where.push(compileFilter(request.filter, ctx));

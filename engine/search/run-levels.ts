@@ -50,7 +50,7 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
  * levels or on none by a write between two statements, and no gram the probe found absent is in
  * a row the levels test. SQLite reads in a transaction (its statements run synchronously, so
  * nothing else uses the connection in between); PostgreSQL, when it probes, in a REPEATABLE READ
- * READ ONLY transaction on a connection of the pool. With nothing to probe (no fuzzy node), or
+ * READ ONLY transaction on a connection of the pool (the answer does not wait for its COMMIT). With nothing to probe (no fuzzy node), or
  * given a lone PostgreSQL client (which may be in a transaction of its caller's, and then nothing
  * is probed), PostgreSQL reads every level in one statement: each statement costs a round trip
  * and a plan, and a transaction two more round trips, where SQLite's cost about nothing. When
@@ -101,6 +101,7 @@ export async function levelRows(
   const pool = db as pg.Pool;
   const client = await pool.connect();
   let broken: Error | undefined;
+  let committing = false;
   try {
     // The probe reads the index for every term it asks (pg-common-terms.ts): a table scan stops at the first row only where one is.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off');
@@ -130,13 +131,20 @@ export async function levelRows(
     }
     if (first !== undefined && !step.done) step = reads.next(first);
     while (!step.done) step = reads.next(await postgresRows(client, statement(absent, step.value)));
-    await client.query('COMMIT');
+    // Every row is read: the answer waits for no COMMIT (a round trip, 0.3 to 0.6 ms under load at
+    // 100k records), which ends a read-only transaction and cannot change what it read. The
+    // connection goes back to the pool once the COMMIT is done, and is dropped if it fails.
+    committing = true;
+    client.query('COMMIT').then(
+      () => client.release(),
+      (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
+    );
     return step.value;
   } catch (error) {
     // A connection that cannot even roll back is not handed to the next caller.
     await client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback instanceof Error ? rollback : new Error(String(rollback))));
     throw error;
   } finally {
-    client.release(broken);
+    if (!committing) client.release(broken);
   }
 }

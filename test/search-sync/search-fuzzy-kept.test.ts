@@ -138,4 +138,33 @@ describe('a PostgreSQL pool that searched a fuzzy query before', () => {
     // The guard asks the index whether each absent gram is still absent: "NOT EXISTS" once per gram, less the complete test's own.
     expect((guarded[0]?.match(/NOT EXISTS/g) ?? []).length).toBe(1 + 6);
   }, 60_000);
+
+  it("answers before its transaction's COMMIT is done, and has the connection back once it is", async () => {
+    // A pool of its own whose COMMITs wait for a gate: the search must not wait for its COMMIT.
+    const gated = new pg.Pool({ connectionString: (backend.db as pg.Pool).options.connectionString, max: 1 });
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let commits = 0;
+    gated.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        if (args[0] !== 'COMMIT') return query(...args);
+        commits++;
+        return gate.then(() => query(...args));
+      };
+    });
+    try {
+      const search = runSearch(gated, 'postgres', SCOPE, parseSearchParams({ query: { filter: MISSPELT }, limit: 4 }, FIELDS));
+      // Settled while the COMMIT is held (a search that waited for it would never settle before the gate opens).
+      const answered = await Promise.race([search.then((page) => hitsOf(page)), gate.then(() => 'waited for COMMIT' as const)]);
+      expect(answered).toEqual(pageAfter(MISSPELT, RECORDS, null, 4));
+      expect({ commits, idle: gated.idleCount }).toEqual({ commits: 1, idle: 0 });
+      open();
+      // The only connection comes back once its COMMIT is done: the next query gets it, outside any transaction.
+      expect((await gated.query<{ transaction_isolation: string }>('SHOW transaction_isolation')).rows).toEqual([{ transaction_isolation: 'read committed' }]);
+    } finally {
+      open();
+      await gated.end();
+    }
+  }, 60_000);
 });
