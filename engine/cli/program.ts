@@ -128,7 +128,7 @@ function addSandboxCommand(program: Command): void {
     .option('--port <n>', 'first port (default: free ports)')
     .option('--records <n>', 'size of the largest collections')
     .option('--seed <n>', 'seed of the generated data')
-    .option('--no-rate-limits', 'switch the upstream rate limits off (benchmarks)')
+    .option('--no-rate-limits', "switch the fakes' rate limits and concurrency caps off (benchmarks)")
     .action(
       lazy(
         () => import('./sandbox-command.js'),
@@ -149,7 +149,10 @@ function addServeCommand(program: Command): void {
     .option('--no-sync', 'do not run due sync jobs in this process (another process, or `connector-engine sync`, does)')
     .option('--max-connectors-per-user <n>', 'most connectors one end user of one platform client may hold (default ENGINE_MAX_CONNECTORS_PER_USER or 100)')
     .option('--execute-deadline-ms <ms>', 'deadline of an execute whose body names no timeout_ms (default ENGINE_EXECUTE_DEADLINE_MS or 30000)')
-    .option('--no-rate-limits', "switch the manifests' client-side rate limits off, and with --sandbox the fakes' limits too (benchmarks only)")
+    .option(
+      '--no-rate-limits',
+      "switch the manifests' client-side rate limits and concurrency caps off, and with --sandbox the fakes' limits too (benchmarks only)",
+    )
     .action(
       lazy(
         () => import('./serve-command.js'),

@@ -23,7 +23,7 @@ function expired(credentials: Credentials, now: number): boolean {
 export interface ConnectorPoolOptions {
   /** Upstream base URL per connector type (sandbox or ENGINE_UPSTREAM_<TYPE>); manifests otherwise. */
   upstreams?: Record<string, string>;
-  /** The manifests' client-side rate limits (default on). */
+  /** The manifests' client-side rate limits and concurrency caps (default on). */
   clientRateLimits?: boolean;
   /** Extra origins per connector type, trusted exactly as named (never from a tenant). */
   allowOrigins?: Record<string, string[]>;

@@ -22,7 +22,7 @@ export interface HostedServerOptions {
   logger?: boolean | Record<string, unknown>;
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
-  /** The manifests' client-side rate limits (default on); off only for benchmarks against fakes. */
+  /** The manifests' client-side rate limits and concurrency caps (default on); off only for benchmarks against fakes. */
   clientRateLimits?: boolean;
   /** The most connectors one end user of one platform client may hold (default 100). */
   maxConnectorsPerUser?: number;

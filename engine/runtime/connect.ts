@@ -39,7 +39,8 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /**
    * Client-side rate limit replacing the manifest's (a higher account tier often allows more);
-   * `false` switches it off (the sandbox with --no-rate-limits, benchmarks).
+   * `false` switches the client-side limits off, the manifest's concurrency cap too, so a
+   * benchmark (serve with --no-rate-limits) measures the engine, not calls queued behind the cap.
    */
   rateLimit?: { requests: number; perMs: number } | false;
   /**
@@ -127,8 +128,10 @@ function accountBaseUrl(field: string, credentials: () => Record<string, unknown
 function httpPolicy(manifestPolicy: HttpPolicy, options: ConnectOptions): HttpPolicy {
   const policy: HttpPolicy = { ...manifestPolicy };
   if (options.timeoutMs) policy.timeout_ms = options.timeoutMs;
-  if (options.rateLimit === false) delete policy.rate_limit;
-  else if (options.rateLimit) policy.rate_limit = { requests: options.rateLimit.requests, per_ms: options.rateLimit.perMs };
+  if (options.rateLimit === false) {
+    delete policy.rate_limit;
+    delete policy.concurrency;
+  } else if (options.rateLimit) policy.rate_limit = { requests: options.rateLimit.requests, per_ms: options.rateLimit.perMs };
   return policy;
 }
 
