@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { connectorDocFiles } from './connector-docs/index.js';
 import { connectorTypesSource } from './connector-types.js';
+import { MANIFEST_VALIDATOR_FILE, manifestValidatorSource } from './manifest-validator.js';
 
 /** One generated file: where it goes, from the package root, and how to make its text. */
 export interface GeneratedFile {
@@ -72,5 +73,8 @@ const HOSTED_BODY_TYPES: GeneratedFile = {
 /** The typed API of the shipped connectors (engine/typed/), from connectors/*.yaml. */
 const CONNECTOR_TYPES: GeneratedFile = { file: join('engine', 'typed', 'connector-types.generated.ts'), source: connectorTypesSource };
 
+/** The manifest schema's validator, compiled ahead of time (engine/manifest/schema-validator.ts). */
+const MANIFEST_VALIDATOR: GeneratedFile = { file: MANIFEST_VALIDATOR_FILE, source: manifestValidatorSource };
+
 /** Every generated file. */
-export const GENERATED_FILES: GeneratedFile[] = [MANIFEST_TYPES, HOSTED_BODY_TYPES, CONNECTOR_TYPES, ...connectorDocFiles()];
+export const GENERATED_FILES: GeneratedFile[] = [MANIFEST_TYPES, MANIFEST_VALIDATOR, HOSTED_BODY_TYPES, CONNECTOR_TYPES, ...connectorDocFiles()];
