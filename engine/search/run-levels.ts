@@ -42,6 +42,32 @@ function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): G
   return rows;
 }
 
+/** levelRows on SQLite: the probe (unless this connection probed the same request at this data version) and every level, in one transaction. */
+function sqliteLevelRows(sqlite: BetterSqlite3.Database, scope: SearchScope, request: SearchRequest, read: ReadOptions): SearchRow[] {
+  const probe = presenceProbe(sqliteDialect, scope, request);
+  const all = (): SearchRow[] => {
+    // Read first: it starts the snapshot the probe and the levels read.
+    const version = probe ? sqliteDataVersion(sqlite) : '';
+    let absent = probe && knownAbsent(sqlite, scope, request, version);
+    if (probe && !absent) {
+      absent = probe.absent(
+        preparedStatement(sqlite, probe.sql)
+          .raw(false)
+          .get(...probe.params) as Record<string, unknown> | undefined,
+      );
+      rememberAbsent(sqlite, scope, request, absent, version);
+    }
+    const reads = levelReads(request, absent);
+    let step = reads.next();
+    const options = { ...read, absent, ...(probe ? { dataVersion: version } : {}) };
+    // The levels read one snapshot: an index query's candidates read for one level hold for the next.
+    const shared = {};
+    while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, 'sqlite', scope, request, { ...options, levels: step.value }, shared)));
+    return step.value;
+  };
+  return sqlite.inTransaction ? all() : sqlite.transaction(all)();
+}
+
 /**
  * The rows of a `levels` plan (search-plan.ts), read in one snapshot: first which fuzzy trigrams
  * no record holds (gram-presence.ts, when a fuzzy node scores), then level by level from the best
@@ -70,31 +96,7 @@ export async function levelRows(
   request: SearchRequest,
   read: ReadOptions,
 ): Promise<SearchRow[]> {
-  if (dialect === 'sqlite') {
-    const sqlite = db as BetterSqlite3.Database;
-    const probe = presenceProbe(sqliteDialect, scope, request);
-    const all = (): SearchRow[] => {
-      // Read first: it starts the snapshot the probe and the levels read.
-      const version = probe ? sqliteDataVersion(sqlite) : '';
-      let absent = probe && knownAbsent(sqlite, scope, request, version);
-      if (probe && !absent) {
-        absent = probe.absent(
-          preparedStatement(sqlite, probe.sql)
-            .raw(false)
-            .get(...probe.params) as Record<string, unknown> | undefined,
-        );
-        rememberAbsent(sqlite, scope, request, absent, version);
-      }
-      const reads = levelReads(request, absent);
-      let step = reads.next();
-      const options = { ...read, absent, ...(probe ? { dataVersion: version } : {}) };
-      // The levels read one snapshot: an index query's candidates read for one level hold for the next.
-      const shared = {};
-      while (!step.done) step = reads.next(sqliteRows(sqlite, compileRead(sqlite, dialect, scope, request, { ...options, levels: step.value }, shared)));
-      return step.value;
-    };
-    return sqlite.inTransaction ? all() : sqlite.transaction(all)();
-  }
+  if (dialect === 'sqlite') return sqliteLevelRows(db as BetterSqlite3.Database, scope, request, read);
   // Nothing to probe, or a lone client: every level in one statement (it is one snapshot), read as far as the page needs.
   const probes = scoringNodes(request.filter).some((node) => node.op === 'fuzzy');
   if (!probes || !('totalCount' in db)) return postgresRows(db as pg.Pool | pg.PoolClient | pg.Client, compileRead(db, dialect, scope, request, read));
