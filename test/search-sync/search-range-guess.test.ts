@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldType, RunSearchOptions, SearchScope } from '../../engine/search/index.js';
 import { recordSchemaDdl } from '../../engine/store/index.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { watchQueries } from '../support/query-watch.js';
 import { evaluatorPages, searchPages, type SearchTarget } from '../support/search-evaluator.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', n: 'integer', s: 'string' };
@@ -51,13 +52,7 @@ describe('range reads on PostgreSQL that check their last probe as a guess', () 
     cluster = await startPostgres();
     // One connection: what a search sends is all that is sent between two reads of the count.
     pool = new pg.Pool({ connectionString: await cluster.createDatabase(), max: 1 });
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        sent++;
-        return query(...args);
-      };
-    });
+    watchQueries(pool, () => sent++);
     await pool.query(recordSchemaDdl('postgres'));
     await upsert(START);
   }, 60_000);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchParams, runSearch, type FieldType, type SearchResult, type SearchScope } from '../../engine/search/index.js';
 import { recordSchemaDdl } from '../../engine/store/index.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { watchQueries } from '../support/query-watch.js';
 
 const FIELDS: Record<string, FieldType> = { id: 'string', k: 'integer', t: 'string', flag: 'boolean', o: 'object' };
 /** Searched with kept keys (started on its first sorted search). */
@@ -40,13 +41,9 @@ describe('filtered sorts through kept keys on PostgreSQL carry their data', () =
   beforeAll(async () => {
     cluster = await startPostgres();
     pool = new pg.Pool({ connectionString: await cluster.createDatabase(), max: 1 });
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        const config = args[0] as { text?: string; values?: unknown[]; rowMode?: string };
-        if (typeof config === 'object' && config.rowMode === 'array' && config.text) last = { text: config.text, values: config.values ?? [] };
-        return query(...args);
-      };
+    watchQueries(pool, (args) => {
+      const config = args[0] as { text?: string; values?: unknown[]; rowMode?: string };
+      if (typeof config === 'object' && config.rowMode === 'array' && config.text) last = { text: config.text, values: config.values ?? [] };
     });
     await pool.query(recordSchemaDdl('postgres'));
     for (const scope of [KEPT, COMPUTED]) {
