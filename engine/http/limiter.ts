@@ -49,6 +49,12 @@ export class RequestLimiter {
   private pumping = false;
   /** Restarts a pump that stopped with only sync waiting over its share (see syncHeldBackMs). */
   private resume: ClockTimer | undefined;
+  /**
+   * A slot taken while no interactive call was on its way, granted once one was: kept for that
+   * call (syncHeldBackMs). A slot store in a database takes a slot in a round trip, during which
+   * the call can arrive; sync was already held to its share then, and CI saw it take a third.
+   */
+  private kept: number | undefined;
   /** When the window's next slot frees at the earliest, as the last full look found (local clock). */
   private nextFreeAt = 0;
   private readonly clock: Clock;
@@ -145,6 +151,12 @@ export class RequestLimiter {
           this.resumeIn(heldBackMs);
           return;
         }
+        if (this.kept !== undefined) {
+          const slot = this.kept;
+          this.kept = undefined;
+          this.grant(slot);
+          continue;
+        }
         const taken = await this.slots.take(requests, perMs, this.options.holdMs ?? DEFAULT_HOLD_MS);
         if ('slot' in taken) {
           this.grant(taken.slot);
@@ -170,6 +182,10 @@ export class RequestLimiter {
 
   private grant(slot: number): void {
     const next = this.waiting.peek(this.syncUnderShare());
+    if (next?.traffic === 'sync' && this.syncHeldBackMs() !== undefined) {
+      this.kept = slot;
+      return;
+    }
     if (!next) {
       // Every waiter gave up while the slot was taken: the slot counts as used once, as it was.
       void this.slots.release(slot).catch(() => undefined);
