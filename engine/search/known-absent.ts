@@ -1,3 +1,4 @@
+import { KeptPerOwner } from './kept-per-owner.js';
 import { indexPath } from './field-path.js';
 import { scoringNodes } from './scoring-nodes.js';
 import type { AbsentGrams } from './sql-dialect.js';
@@ -6,7 +7,7 @@ import type { SearchRequest, SearchScope } from './types.js';
 /** Most requests whose absent grams are kept per connection: a few hundred small maps. */
 const KEPT = 256;
 
-const known = new WeakMap<object, Map<string, { absent: AbsentGrams; version: string }>>();
+const known = new KeptPerOwner<{ absent: AbsentGrams; version: string }>(KEPT);
 
 /** What the absent grams of a request depend on: the scope and each scoring fuzzy node's path and text. */
 function keyOf(scope: SearchScope, request: SearchRequest): string {
@@ -21,16 +22,11 @@ function keyOf(scope: SearchScope, request: SearchRequest): string {
  * version, as a guess its level statement checks (run-levels.ts).
  */
 export function knownAbsent(db: object, scope: SearchScope, request: SearchRequest, version: string): AbsentGrams | undefined {
-  const entry = known.get(db)?.get(keyOf(scope, request));
+  const entry = known.get(db, keyOf(scope, request));
   return entry && entry.version === version ? entry.absent : undefined;
 }
 
 /** Keeps what a presence probe found at `version` (the oldest out first when full). */
 export function rememberAbsent(db: object, scope: SearchScope, request: SearchRequest, absent: AbsentGrams, version: string): void {
-  let kept = known.get(db);
-  if (!kept) known.set(db, (kept = new Map()));
-  const key = keyOf(scope, request);
-  kept.delete(key);
-  if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
-  kept.set(key, { absent, version });
+  known.set(db, keyOf(scope, request), { absent, version });
 }

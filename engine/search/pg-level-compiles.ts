@@ -1,3 +1,4 @@
+import { KeptPerOwner } from './kept-per-owner.js';
 import { compileSearch, type CompiledSearch, type CompileOptions } from './compile-search.js';
 import type { ScoreLevel } from './score-levels.js';
 import type { AbsentGrams, TermShares } from './sql-dialect.js';
@@ -24,7 +25,7 @@ interface Kept {
  * older shares are dropped with them): the key of a statement (keyOf) to the statement, least
  * recently used first.
  */
-const kept = new WeakMap<TermShares, Map<string, Kept>>();
+const kept = new KeptPerOwner<Kept>(KEPT);
 
 /** What one level statement of a PostgreSQL levels read is. */
 export interface LevelStatement {
@@ -78,19 +79,15 @@ export function levelStatement(scope: SearchScope, request: SearchRequest, state
     return wrap ? wrap.wrap(compiled) : compiled;
   };
   if (options.sortKeys !== undefined || options.keyRange !== undefined) return compileWith(request);
-  let statements = kept.get(termShares);
-  if (!statements) kept.set(termShares, (statements = new Map()));
   const key = keyOf(scope, request, statement, options);
-  let entry = statements.get(key);
-  if (entry) statements.delete(key);
-  else {
+  let entry = kept.get(termShares, key);
+  if (!entry) {
     const cursor = request.cursor === null ? null : [...request.cursor.slice(0, -1), CURSOR_ID];
     const compiled = compileWith({ ...request, cursor });
     const cursorAt = compiled.params.flatMap((value, i) => (value === CURSOR_ID ? [i] : []));
     entry = { compiled, cursorAt };
-    if (statements.size >= KEPT) statements.delete(statements.keys().next().value as string);
   }
-  statements.set(key, entry);
+  kept.set(termShares, key, entry);
   const { compiled, cursorAt } = entry;
   if (cursorAt.length === 0) return compiled;
   const params = [...compiled.params];

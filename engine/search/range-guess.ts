@@ -1,10 +1,11 @@
+import { KeptPerOwner } from './kept-per-owner.js';
 import type { KeyRange } from './key-range.js';
 import type { RangeRead } from './range-values.js';
 
 /** Most ranges whose last read is kept per pool: a few hundred small entries. */
 const KEPT = 256;
 
-const known = new WeakMap<object, Map<string, RangeRead>>();
+const known = new KeptPerOwner<RangeRead>(KEPT);
 
 /** What a range's read depends on: the keys it reads (path id, table, rank, folding, exactness) and its bounds, and the two limits. */
 function keyOf(range: KeyRange, valuesMost: number, keysMost: number): string {
@@ -18,15 +19,10 @@ function keyOf(range: KeyRange, valuesMost: number, keysMost: number): string {
  * in its own snapshot (rangeGuard) and the probe runs when it fails.
  */
 export function guessedRangeRead(db: object, range: KeyRange, valuesMost: number, keysMost: number): RangeRead | undefined {
-  return known.get(db)?.get(keyOf(range, valuesMost, keysMost));
+  return known.get(db, keyOf(range, valuesMost, keysMost));
 }
 
 /** Keeps what a probe of the range found (the oldest out first when full). */
 export function rememberRangeRead(db: object, range: KeyRange, valuesMost: number, keysMost: number, read: RangeRead): void {
-  let kept = known.get(db);
-  if (!kept) known.set(db, (kept = new Map()));
-  const key = keyOf(range, valuesMost, keysMost);
-  kept.delete(key);
-  if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
-  kept.set(key, read);
+  known.set(db, keyOf(range, valuesMost, keysMost), read);
 }

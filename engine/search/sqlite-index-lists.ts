@@ -1,3 +1,4 @@
+import { KeptPerOwner } from './kept-per-owner.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RECORD_PATHS_TABLE, TEXT_ROW_SEQ_BITS } from '../store/index.js';
 import { SqlParams } from './sql-params.js';
@@ -157,24 +158,19 @@ export function resolveIndexLists(db: BetterSqlite3.Database, lists: IndexLists)
  */
 const KEPT_LISTS = 32;
 
-const keptLists = new WeakMap<object, Map<string, { version: string; found: readonly number[] | 'many' }>>();
+const keptLists = new KeptPerOwner<{ version: string; found: readonly number[] | 'many' }>(KEPT_LISTS);
 
 /** The list this connection read for `key` at the data version this search reads, if it kept one. */
 function keptFound(lists: IndexLists, key: string): readonly number[] | 'many' | undefined {
   if (!lists.db || !lists.version) return undefined;
-  const held = keptLists.get(lists.db)?.get(verdictKey(lists, key));
+  const held = keptLists.get(lists.db, verdictKey(lists, key));
   return held?.version === lists.version ? held.found : undefined;
 }
 
 /** Keeps what a search read for `key` at its data version, as the newest (the oldest past KEPT_LISTS go); nothing without a version. */
 function keepFound(lists: IndexLists, key: string, found: readonly number[] | 'many'): void {
   if (!lists.db || !lists.version) return;
-  let held = keptLists.get(lists.db);
-  if (!held) keptLists.set(lists.db, (held = new Map()));
-  const at = verdictKey(lists, key);
-  held.delete(at);
-  if (held.size >= KEPT_LISTS) held.delete(held.keys().next().value as string);
-  held.set(at, { version: lists.version, found });
+  keptLists.set(lists.db, verdictKey(lists, key), { version: lists.version, found });
 }
 
 /** Files a 'many' verdict until MANY_KEPT_MS from now, as the newest; the oldest past MANY_KEPT_MOST go. */

@@ -1,3 +1,4 @@
+import { KeptPerOwner } from './kept-per-owner.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { RECORD_TABLE } from '../store/index.js';
 import { SqlParams } from './sql-params.js';
@@ -42,15 +43,11 @@ export interface LevelListQuery {
 /** What a connection knows of a level's list at a data version: the list, 'many', or 'seen' (a page started inside the level, none was read). */
 type Kept = IdOrderedList | 'many' | 'seen';
 
-const kept = new WeakMap<object, Map<string, { version: string; found: Kept }>>();
+const kept = new KeptPerOwner<{ version: string; found: Kept }>(KEPT);
 
 /** Files what was found, as the newest (the oldest past KEPT go). */
 function keep(db: object, key: string, version: string, found: Kept): void {
-  let lists = kept.get(db);
-  if (!lists) kept.set(db, (lists = new Map()));
-  lists.delete(key);
-  if (lists.size >= KEPT) lists.delete(lists.keys().next().value as string);
-  lists.set(key, { version, found });
+  kept.set(db, key, { version, found });
 }
 
 /** A list is kept by its scope, query and bounds: `balanced` when it was read at most worthReading candidates. */
@@ -62,7 +59,7 @@ const keptKey = (scope: SearchScope, most: number, balanced: boolean, key: strin
  * same. 'seen': a page started inside the level at this version and read no list.
  */
 export function keptLevelList(db: object, scope: SearchScope, most: number, balanced: boolean, key: string, version: string): Kept | undefined {
-  const entry = kept.get(db)?.get(keptKey(scope, most, balanced, key));
+  const entry = kept.get(db, keptKey(scope, most, balanced, key));
   return entry && entry.version === version ? entry.found : undefined;
 }
 

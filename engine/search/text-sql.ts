@@ -1,9 +1,10 @@
+import { KeptPerOwner } from './kept-per-owner.js';
 import { fewerTerms } from './fewer-terms.js';
 import { indexPath } from './field-path.js';
 import type { AbsentGrams } from './sql-dialect.js';
 import { allOf, anyOf, atLeast, type IndexQuery } from './index-query.js';
 import type { TextNode } from './scoring-nodes.js';
-import type { CompileContext, IndexSpace, SqlDialect } from './sql-dialect.js';
+import type { CompileContext, IndexSpace } from './sql-dialect.js';
 import { FUZZY_MIN_SIMILARITY, fuzzyGrams, keywordWords, likePieces } from './text-match.js';
 
 /**
@@ -62,9 +63,9 @@ type TextIndexQuery = { readonly space: IndexSpace; readonly query: IndexQuery }
  * made it 9% of a SQLite fuzzy search at 100,000 records (scripts/bench-search.ts "fuzzy").
  * IndexQuery values are never changed once built, so one answer can serve every search.
  */
-const keptQueries = new WeakMap<SqlDialect, Map<string, TextIndexQuery>>();
-/** Past this many kept answers per dialect they are all dropped: a bound on memory, not an eviction policy worth more. */
+/** Most answers kept per dialect (the oldest go first): a bound on memory. */
 const KEPT_QUERIES_MOST = 1024;
+const keptQueries = new KeptPerOwner<TextIndexQuery>(KEPT_QUERIES_MOST);
 
 /**
  * The index query for "the node's count is at least `need`" and which index it is for: keyword
@@ -73,13 +74,8 @@ const KEPT_QUERIES_MOST = 1024;
 export function textIndexQuery(node: TextNode, ctx: CompileContext, need: number): TextIndexQuery {
   const absent = ctx.absent === undefined ? null : [...(ctx.absent.get(indexPath(node.field)) ?? [])].sort();
   const key = JSON.stringify([node.op, indexPath(node.field), node.field.path, node.text, need, absent]);
-  let answers = keptQueries.get(ctx.d);
-  if (!answers) keptQueries.set(ctx.d, (answers = new Map()));
-  let answer = answers.get(key);
-  if (!answer) {
-    if (answers.size >= KEPT_QUERIES_MOST) answers.clear();
-    answers.set(key, (answer = buildTextIndexQuery(node, ctx, need)));
-  }
+  let answer = keptQueries.get(ctx.d, key);
+  if (!answer) keptQueries.set(ctx.d, key, (answer = buildTextIndexQuery(node, ctx, need)));
   return answer;
 }
 
