@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { checkIn, checkOut } from '../store/index.js';
 import { queryKept } from './postgres-statements.js';
 
 /** Connections whose session already has JIT compilation off (the pg client objects, one per connection). */
@@ -20,15 +21,15 @@ export async function queryWithoutJit<R extends unknown[]>(
   keep = false,
 ): Promise<pg.QueryResult<R>> {
   if (!('totalCount' in db)) return onConnection<R>(db, sql, params, keep, false);
-  const client = await db.connect();
+  const client = await checkOut(db);
   try {
     // Taken from the pool for this statement alone: no transaction of a caller's is open on it, so a stale kept statement may be run again.
     const result = await onConnection<R>(client, sql, params, keep, true);
-    client.release();
+    checkIn(client);
     return result;
   } catch (error) {
     // As pg's own pool.query does: a connection that failed is not handed out again.
-    client.release(error as Error);
+    checkIn(client, error as Error);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { presenceProbe, type PresenceProbe } from './gram-presence.js';
 import { knownAbsent, rememberAbsent } from './known-absent.js';
 import { sqliteDataVersion } from './sqlite-data-version.js';
+import { checkIn, checkOut } from '../store/index.js';
 import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { ScoreLevel } from './score-levels.js';
@@ -101,7 +102,7 @@ export async function levelRows(
   const probes = scoringNodes(request.filter).some((node) => node.op === 'fuzzy');
   if (!probes || !('totalCount' in db)) return postgresRows(db as pg.Pool | pg.PoolClient | pg.Client, compileRead(db, dialect, scope, request, read));
   const pool = db as pg.Pool;
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let broken: Error | undefined;
   let committing = false;
   try {
@@ -138,8 +139,8 @@ export async function levelRows(
     // connection goes back to the pool once the COMMIT is done, and is dropped if it fails.
     committing = true;
     client.query('COMMIT').then(
-      () => client.release(),
-      (error: unknown) => client.release(error instanceof Error ? error : new Error(String(error))),
+      () => checkIn(client),
+      (error: unknown) => checkIn(client, error instanceof Error ? error : new Error(String(error))),
     );
     return step.value;
   } catch (error) {
@@ -147,6 +148,6 @@ export async function levelRows(
     await client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback instanceof Error ? rollback : new Error(String(rollback))));
     throw error;
   } finally {
-    if (!committing) client.release(broken);
+    if (!committing) checkIn(client, broken);
   }
 }

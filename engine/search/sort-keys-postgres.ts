@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { checkIn, checkOut } from './pg-checkout.js';
-import { RECORD_TABLE } from '../store/index.js';
+import { checkIn, checkOut, RECORD_TABLE } from '../store/index.js';
 import { pgTyped } from './postgres-dialect.js';
 import { SORT_KEYS_TABLE, SORT_PATHS_TABLE, type SortKeyTarget } from './sort-key-target.js';
 import { SqlParams } from './sql-params.js';

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { checkIn, checkOut } from './pg-checkout.js';
-import { RECORD_TABLE } from '../store/index.js';
+import { checkIn, checkOut, RECORD_TABLE } from '../store/index.js';
 import { pairIndexColumns, PAIRS_MOST } from './sort-pair-index.js';
 import { SORT_PAIR_PATHS_TABLE, SORT_PAIRS_TABLE, type SortPairTarget } from './sort-key-target.js';
 import { createSortKeyTables, SORT_KEYS_LOCK } from './sort-keys-postgres.js';

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { checkIn, checkOut } from './pg-checkout.js';
-import { RECORD_TABLE } from '../store/index.js';
+import { checkIn, checkOut, RECORD_TABLE } from '../store/index.js';
 import { SORT_KEYS_LOCK } from './sort-keys-postgres.js';
 import { VALUE_KEYS_TABLE, VALUE_PATHS_MOST, VALUE_PATHS_TABLE, type ValueKeyTarget } from './value-key-target.js';
 

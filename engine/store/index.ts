@@ -68,3 +68,4 @@ export { strictInstantOf, EPOCH_MS_SOURCE, ISO_INSTANT_SOURCE, SQLITE_INSTANT_FU
 export { ownerIsGone, processOwner } from './process-owner.js';
 export { SQLITE_MIGRATIONS, migrateSqlite } from './sqlite-migrations.js';
 export { POSTGRES_MIGRATIONS, migratePostgres } from './postgres-migrations.js';
+export { checkIn, checkOut } from './pg-checkout.js';

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { latestVersion, type Migration } from './migration.js';
+import { checkIn, checkOut } from './pg-checkout.js';
 import { recordTableDdl, searchIndexDdl, searchWordPairsDdl } from './record-table.js';
 import { StoreSetupError } from './store-errors.js';
 
@@ -232,7 +233,7 @@ const MIGRATION_LOCK_KEY = '7306912880345521061';
  * `CREATE TABLE IF NOT EXISTS` can still collide.)
  */
 export async function migratePostgres(pool: Pool, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<void> {
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -262,6 +263,6 @@ export async function migratePostgres(pool: Pool, migrations: readonly Migration
       throw error;
     }
   } finally {
-    client.release(broken);
+    checkIn(client, broken);
   }
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { RecordTarget } from './sqlite-record-writes.js';
+import { checkIn, checkOut } from './pg-checkout.js';
 import { storableJson } from './storable-json.js';
 import { SERIALIZE_SLICE, slices } from './timed-chunks.js';
 import type { SyncedRecord } from './types.js';
@@ -34,7 +35,7 @@ function sliceJson(records: readonly SyncedRecord[]): string {
  */
 export async function upsertPostgresRecords(pool: pg.Pool, target: RecordTarget, records: readonly SyncedRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let running: Promise<unknown> | undefined;
   try {
     await client.query('BEGIN');
@@ -52,6 +53,6 @@ export async function upsertPostgresRecords(pool: pg.Pool, target: RecordTarget,
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    checkIn(client);
   }
 }

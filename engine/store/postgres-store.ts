@@ -1,4 +1,5 @@
 import type { ConnectRecords } from './connect-records.js';
+import { checkIn, checkOut } from './pg-checkout.js';
 import { PostgresConnectRecords } from './postgres-connect-records.js';
 import { systemClock, type Clock } from '../clock/index.js';
 import pg from 'pg';
@@ -361,7 +362,7 @@ class PostgresStore implements Store {
 
   /** Runs `fn` in a transaction; the tenancy mark moves after every commit (cheap: this process's own writes are seen at once, before any read). */
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await checkOut(this.pool);
     try {
       await client.query('BEGIN');
       const result = await fn(client);
@@ -372,7 +373,7 @@ class PostgresStore implements Store {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      checkIn(client);
     }
   }
 
@@ -424,7 +425,7 @@ class PostgresStore implements Store {
    */
   withCredentialsLock<T>(connectorId: string, fn: (current: StoredCredentials) => Promise<CredentialsLockResult<T>>): Promise<CredentialsLockResult<T>> {
     return this.locks.run(connectorId, async () => {
-      const client = await this.pool.connect();
+      const client = await checkOut(this.pool);
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
@@ -453,7 +454,7 @@ class PostgresStore implements Store {
           throw error;
         }
       } finally {
-        client.release(broken);
+        checkIn(client, broken);
       }
     });
   }
