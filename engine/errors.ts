@@ -280,7 +280,10 @@ export class PaginationLoopError extends kind('PAGINATION_LOOP') {}
  * unicast address). The message names the purpose, host, port and rule, never the query string.
  */
 export class HostNotAllowedError extends kind('HOST_NOT_ALLOWED') {}
-/** The hosted service is shutting down; another instance (or this one, restarted) will answer. */
+/**
+ * The hosted service is shutting down (another instance, or this one restarted, will answer), or the
+ * database session of the call ended under it (the next call gets a fresh one).
+ */
 export class ServiceUnavailableError extends kind('SERVICE_UNAVAILABLE') {}
 /**
  * The upstream did not answer in time, even after retries, or the call's deadline would pass

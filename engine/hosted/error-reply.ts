@@ -10,6 +10,7 @@ import {
   UriTooLongError,
   type ErrorDetail,
 } from '../errors.js';
+import { storeUnavailable } from '../store/index.js';
 import { logFailure } from './failure-log.js';
 
 type ValidationProblem = { instancePath: string; message?: string; params?: Record<string, unknown> };
@@ -51,6 +52,11 @@ export function toEngineError(error: unknown, request: FastifyRequest): EngineEr
   if (error instanceof EngineError) {
     if (error.code === 'INTERNAL') request.log.error({ err: error }, error.message);
     return error;
+  }
+  const unavailable = storeUnavailable(error);
+  if (unavailable) {
+    request.log.warn({ err: error }, unavailable.message);
+    return unavailable;
   }
   const fastifyError = error as FastifyError & { validation?: ValidationProblem[] };
   if (fastifyError.validation) return validationError(fastifyError.validation);

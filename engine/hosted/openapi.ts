@@ -69,6 +69,10 @@ const errors = {
   '414': json({ $ref: '#/components/schemas/Error' }, 'URI_TOO_LONG: a path segment is over 100 characters'),
   '415': json({ $ref: '#/components/schemas/Error' }, 'UNSUPPORTED_MEDIA_TYPE: send application/json'),
   '431': json({ $ref: '#/components/schemas/Error' }, 'HEADERS_TOO_LARGE: request line and headers over 16 KB'),
+  '503': json(
+    { $ref: '#/components/schemas/Error' },
+    'SERVICE_UNAVAILABLE (retryable): the process is shutting down, or the database session of the call ended under it',
+  ),
 };
 
 const CONNECTOR_REF = { $ref: '#/components/schemas/Connector' };

@@ -50,7 +50,7 @@ export { createCipher, type Cipher } from './cipher.js';
 export { loadOrCreateKey, KEY_FILE_NAME, type LoadKeyOptions } from './key-file.js';
 export { hashSecret, verifySecret } from './secret-hash.js';
 export { isStorableText } from './storable-text.js';
-export { DecryptionError, StoreSetupError } from './store-errors.js';
+export { DecryptionError, StoreSetupError, storeUnavailable } from './store-errors.js';
 export {
   recordSchemaDdl,
   recordTableDdl,

@@ -3,7 +3,7 @@ import { EngineError } from '../errors.js';
 import { readPath } from '../http/index.js';
 import type { Manifest, SyncPlan } from '../manifest/index.js';
 import type { Connection } from '../runtime/index.js';
-import type { Store, SyncState, SyncedRecord } from '../store/index.js';
+import { storeUnavailable, type Store, type SyncState, type SyncedRecord } from '../store/index.js';
 import { copyRecord, newerCursor, olderCursor } from './copy-record.js';
 import { discoverFields } from './discover-fields.js';
 import { readPlan } from './read-plan.js';
@@ -73,7 +73,8 @@ export const LEASE_LOST = 'LEASE_LOST: another process took over this pass';
 
 function describeFailure(error: unknown, signal: AbortSignal | undefined): string {
   if (signal?.aborted) return typeof signal.reason === 'string' ? signal.reason : STOPPED_MESSAGE;
-  return error instanceof EngineError ? `${error.code}: ${error.message}` : 'INTERNAL: the sync pass failed';
+  const known = error instanceof EngineError ? error : storeUnavailable(error);
+  return known ? `${known.code}: ${known.message}` : 'INTERNAL: the sync pass failed';
 }
 
 class EntityPass {

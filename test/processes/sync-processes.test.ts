@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../engine/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
@@ -223,6 +224,84 @@ describe.each(['sqlite', 'postgres'] as const)('a serve process killed in the mi
     for (const proc of [reader, c]) proc.child.kill('SIGTERM');
   }, 150_000);
 });
+
+test("PostgreSQL: a session ended under a pass's write fails that pass with SERVICE_UNAVAILABLE, not the serve process, and the next pass copies everything; under a search, a 503", async () => {
+  const databaseUrl = await cluster.createDatabase();
+  const env = { ENGINE_DATABASE_URL: databaseUrl, ENGINE_SECRET: SECRET, ENGINE_SYNC_POLL_SECONDS: '0.2', ...upstreamEnv(bigInfo) };
+  const reader = await startServe(env, ['--no-sync']);
+  const token = await platformToken(reader.url, databaseUrl);
+  const id = await createConnector(reader.url, token, bigInfo, 'hubspot');
+  const faults = big.fakes.hubspot.faults;
+  faults.hold(CONTACTS_LIST, HOLD_AFTER);
+  const a = await startServe(env);
+  await contactsUnderway(reader, token, id, null);
+
+  // The pass's next batch write (its own transaction, on a client checked out of A's pool) waits on
+  // the lock once the held pages are let through; then its session is ended.
+  const ended = await endSessionsWaitingOnCopy(databaseUrl, () => faults.reset(), a);
+  expect(ended.length).toBeGreaterThan(0);
+  // The failed write ends that pass of contacts; A lives on and answers.
+  const failed = await waitFor(
+    async () => {
+      const contacts = (await syncStatus(reader.url, token, id)).entities.find((state) => state.entity === 'contacts');
+      return contacts?.status === 'failed' ? contacts : undefined;
+    },
+    { what: 'contacts to fail', timeoutMs: 60_000, intervalMs: 50, alive: a },
+  );
+  expect(failed.last_error).toBe('SERVICE_UNAVAILABLE: the database session ended; retry the call');
+  expect(a.child.exitCode).toBeNull();
+  expect(a.child.signalCode).toBeNull();
+  const before = (failed as unknown as { started_at: string }).started_at;
+  const requested = await call(a.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, { body: { full: true }, token });
+  expect(requested.status).toBe(202);
+  await passSucceeded(reader, token, id, before);
+  await expectCompleteCopy(reader, token, id);
+  expect(startedIn(a, id)).toBeGreaterThanOrEqual(2);
+  expect(a.stderr()).not.toMatch(/Connection terminated unexpectedly/);
+
+  // A search through the service whose session ends: 503, retryable, naming no database; the retry answers.
+  const search = () =>
+    call(reader.url, 'POST', `/api/v1/connectors/sources/${id}/execute`, {
+      body: { entity: 'deals', action: 'search', params: { query: {}, limit: 3 } },
+      token,
+    });
+  let answer: Awaited<ReturnType<typeof search>> | undefined;
+  await endSessionsWaitingOnCopy(databaseUrl, () => void search().then((settled) => (answer = settled)), reader);
+  await waitFor(async () => answer, { what: 'the search to answer', timeoutMs: 30_000, intervalMs: 20, alive: reader });
+  expect(answer!.status).toBe(503);
+  expect(answer!.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'the database session ended; retry the call', retryable: true });
+  expect((await search()).body.hits).toHaveLength(3);
+  for (const proc of [reader, a]) proc.child.kill('SIGTERM');
+}, 150_000);
+
+/**
+ * Locks the copy's table from a session of its own, runs `start`, and terminates every session that
+ * comes to wait on the lock (the first time any does); returns their pids.
+ */
+async function endSessionsWaitingOnCopy(databaseUrl: string, start: () => void, proc: ServeProcess): Promise<number[]> {
+  const locker = new pg.Client({ connectionString: databaseUrl });
+  await locker.connect();
+  try {
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE search_records IN ACCESS EXCLUSIVE MODE');
+    start();
+    return await waitFor(
+      async () => {
+        // Matched by its lock, not pg_stat_activity's query: a named statement waits while it is parsed,
+        // before the server reports it as running, so its session still shows the previous query as idle.
+        const { rows } = await locker.query<{ pid: number }>(
+          `SELECT pid FROM pg_locks WHERE NOT granted AND locktype = 'relation' AND relation = 'search_records'::regclass AND pid <> pg_backend_pid()`,
+        );
+        for (const { pid } of rows) await locker.query('SELECT pg_terminate_backend($1)', [pid]);
+        return rows.length > 0 ? rows.map((row) => row.pid) : undefined;
+      },
+      { what: 'a session to wait on the lock', timeoutMs: 60_000, intervalMs: 10, alive: proc },
+    );
+  } finally {
+    await locker.query('ROLLBACK');
+    await locker.end();
+  }
+}
 
 test('PostgreSQL: three serve processes share the sync jobs of 8 connectors and run each pass once', async () => {
   const databaseUrl = await cluster.createDatabase();
