@@ -1,4 +1,5 @@
-import { EngineError, InvalidRequestError } from '../errors.js';
+import { EngineError, InvalidRequestError, ServiceUnavailableError } from '../errors.js';
+import { storeUnavailable } from '../store/index.js';
 
 /** Prints a value as JSON on stdout, the format every command uses for results. */
 export function printJson(value: unknown): void {
@@ -10,10 +11,16 @@ export function printJson(value: unknown): void {
  * code, so scripts can branch on `error.code`.
  */
 export function printError(error: unknown): void {
-  const body =
-    error instanceof EngineError ? error.toJSON() : { error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error), retryable: false } };
+  const known = error instanceof EngineError ? error : operatorView(storeUnavailable(error), error);
+  const body = known ? known.toJSON() : { error: { code: 'INTERNAL', message: (error as Error)?.message ?? String(error), retryable: false } };
   process.stderr.write(JSON.stringify(body, null, 2) + '\n');
-  process.exitCode = error instanceof EngineError && error.code !== 'INTERNAL' ? 1 : 70;
+  process.exitCode = known && known.code !== 'INTERNAL' ? 1 : 70;
+}
+
+/** A database failure as the operator at the terminal sees it: with the driver's reason, which names the database they gave. */
+function operatorView(unavailable: EngineError | undefined, cause: unknown): EngineError | undefined {
+  if (!unavailable) return undefined;
+  return new ServiceUnavailableError(`${unavailable.message} (${(cause as Error).message})`, { cause });
 }
 
 /** Parses a JSON option, naming the option when it is not valid JSON. */

@@ -22,24 +22,33 @@ export class StoreSetupError extends EngineError {
 }
 
 /**
- * SQLSTATE classes of a lost database session, from PostgreSQL's errcodes (Appendix A): 08
- * connection exception, 57P01-57P03 admin shutdown, crash shutdown, cannot connect now (a
- * terminated backend or a restart); and the socket errors a session's end reaches the driver as
- * when the server's last message is not read first. Upstream calls never fail with these raw: the
- * HTTP client wraps them in its own errors.
+ * A session the database could not open: PostgreSQL's SQLSTATE 57P03 (cannot connect now: starting
+ * up, shutting down) and 08001/08004 (could not establish, refused), and the socket errors of a
+ * connect. Codes from PostgreSQL's errcodes (Appendix A).
  */
-const SESSION_LOST_STATE = /^(08|57P0[1-3]|ECONNRESET$|ECONNREFUSED$|EPIPE$)/;
+const UNREACHABLE = /^(57P03|08001|08004|ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
+/**
+ * A session that ended under its call: 57P01/57P02 (administrator or crash shutdown: a terminated
+ * backend, a restart), any other 08 connection exception, and the socket errors an ended session
+ * reaches the driver as when its last message is not read first.
+ */
+const SESSION_LOST = /^(57P01|57P02|08\w{3}|ECONNRESET|EPIPE)$/;
 
 /**
- * The call's database session ended under it (terminated, a server restart, a failover) or could
- * not be opened: SERVICE_UNAVAILABLE, retryable, as the next call gets a fresh session. Undefined
- * for any other failure. Why here: the hosted API and the sync runner turn unknown failures into
- * INTERNAL, which tells the caller nothing and a retry policy not to retry. The driver's message is
- * not passed on; it can name the database host.
+ * The database could not serve the call: its session ended under it (terminated, a server
+ * restart, a failover) or none could be opened. SERVICE_UNAVAILABLE, retryable: the next call gets
+ * a fresh session. Undefined for any other failure. Why: the hosted API, the sync runner, the CLI
+ * and MCP turn unknown failures into INTERNAL, which reads as a bug and tells a retry policy not to
+ * retry. Upstream calls never fail with these raw: the HTTP client wraps them in its own errors.
+ * The driver's message is not passed on (it can name the database host); it stays as the cause.
  */
 export function storeUnavailable(error: unknown): EngineError | undefined {
   if (!(error instanceof Error) || error instanceof EngineError) return undefined;
-  const state = (error as { code?: unknown }).code;
-  const lost = (typeof state === 'string' && SESSION_LOST_STATE.test(state)) || /^Connection terminated/.test(error.message);
-  return lost ? new ServiceUnavailableError('the database session ended; retry the call', { cause: error }) : undefined;
+  const code = (error as { code?: unknown }).code;
+  const text = typeof code === 'string' ? code : '';
+  if (UNREACHABLE.test(text)) return new ServiceUnavailableError('the database cannot be reached; retry the call once it is up', { cause: error });
+  if (SESSION_LOST.test(text) || /^Connection terminated/.test(error.message)) {
+    return new ServiceUnavailableError('the database session ended; retry the call', { cause: error });
+  }
+  return undefined;
 }

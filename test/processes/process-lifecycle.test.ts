@@ -42,6 +42,76 @@ function occupyPort(): Promise<Server> {
   });
 }
 
+/** A loopback port nothing listens on: taken, then given back. */
+async function closedPort(): Promise<number> {
+  const server = await occupyPort();
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('a PostgreSQL server out of reach: serve and sync end at once, exit 1, SERVICE_UNAVAILABLE (retryable) with the driver’s reason', async () => {
+  const url = `postgres://engine@127.0.0.1:${await closedPort()}/engine`;
+  for (const args of [
+    ['serve', '--port', '0'],
+    ['sync', 'conn_missing'],
+  ]) {
+    const result = await runCli(args, undefined, { ENGINE_DATABASE_URL: url, ENGINE_SECRET: SECRET });
+    expect(result.code, args[0]).toBe(1);
+    const error = JSON.parse(result.stderr) as { error: { code: string; message: string; retryable: boolean } };
+    expect(error.error).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringMatching(/^the database cannot be reached; retry the call once it is up \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/),
+      retryable: true,
+    });
+    expect(result.stdout).not.toContain('listening on');
+  }
+}, 60_000);
+
+test('PostgreSQL restarted under a running serve: while it is down a request answers 503 SERVICE_UNAVAILABLE (retryable), the process lives on, and once it is back the same request answers', async () => {
+  const own = await startPostgres();
+  try {
+    const url = await own.createDatabase();
+    const serve = await startServe({ ENGINE_DATABASE_URL: url, ENGINE_SECRET: SECRET, ENGINE_SYNC_POLL_SECONDS: '0.2' });
+    const token = await platformToken(serve.url, url);
+    const list = () => call(serve.url, 'GET', '/v1/integrations/connectors', { token });
+    expect((await list()).status).toBe(200);
+
+    // The pool's idle sessions end with the server (their 'error' events), and the scheduler keeps polling a database that refuses it.
+    const paused = await own.pause();
+    const down = await list();
+    expect(down.status).toBe(503);
+    expect(down.body.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'the database cannot be reached; retry the call once it is up',
+      retryable: true,
+    });
+    expect(JSON.stringify(down.body)).not.toContain('127.0.0.1');
+    const refusedPolls = () => serve.lines.filter((line) => line.includes('"level":50') && line.includes('ECONNREFUSED')).length;
+    await waitFor(async () => (refusedPolls() >= 3 ? true : undefined), {
+      what: 'three refused scheduler polls',
+      timeoutMs: 30_000,
+      intervalMs: 50,
+      alive: serve,
+    });
+    expect(serve.child.exitCode).toBeNull();
+
+    await paused.start();
+    const back = await waitFor(async () => ((await list()).status === 200 ? true : undefined), {
+      what: 'the list to answer again',
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      alive: serve,
+    });
+    expect(back).toBe(true);
+    expect(serve.child.exitCode).toBeNull();
+    expect(serve.child.signalCode).toBeNull();
+    serve.child.kill('SIGTERM');
+  } finally {
+    await own.stop();
+  }
+}, 90_000);
+
 describe.each(['sqlite', 'postgres'] as const)('serve on %s', (backend) => {
   test('a port already in use ends the process at once, non-zero, saying so', async () => {
     const busy = await occupyPort();

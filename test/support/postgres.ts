@@ -14,6 +14,11 @@ export interface PostgresCluster {
   createDatabase(name?: string): Promise<string>;
   /** Stops the server (`pg_ctl stop -m fast`) and deletes its files. */
   stop(): Promise<void>;
+  /**
+   * Stops the server and keeps its files, until `start` runs it again on the same port: a database
+   * restart as its clients see it (their sessions end, connects are refused meanwhile).
+   */
+  pause(): Promise<{ start(): Promise<void> }>;
 }
 
 /** Who runs the server binaries: PostgreSQL refuses to run as root. */
@@ -53,9 +58,7 @@ export async function startPostgres(options: { keepIn?: string } = {}): Promise<
     throw error;
   }
 
-  let port = 0;
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
+  const startOn = (port: number) => {
     const options = [
       `-p ${port}`,
       '-c listen_addresses=127.0.0.1',
@@ -65,8 +68,13 @@ export async function startPostgres(options: { keepIn?: string } = {}): Promise<
       '-c full_page_writes=off',
       '-c max_connections=100',
     ].join(' ');
+    return run(runner, 'pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start'], dir);
+  };
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
     try {
-      await run(runner, 'pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start'], dir);
+      await startOn(port);
       break;
     } catch (error) {
       // Another process may have taken the port between our probe and the server's bind.
@@ -106,6 +114,15 @@ export async function startPostgres(options: { keepIn?: string } = {}): Promise<
   return {
     url,
     stop,
+    async pause() {
+      await run(runner, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop'], dir);
+      return {
+        start: async () => {
+          await startOn(port);
+          await waitUntilReady(url);
+        },
+      };
+    },
     async createDatabase(name = `test_${process.pid}_${++databaseCounter}`) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name ${name}`);
       const client = new pg.Client({ connectionString: url });
