@@ -1,7 +1,7 @@
 import type { Manifest } from '../manifest/index.js';
 import type { AttachedCopy, Connection, CopySyncOptions } from '../runtime/index.js';
 import type { SearchResult } from '../search/index.js';
-import { openStore, type Store, type SyncState } from '../store/index.js';
+import { openStore, storeUnavailable, type Store, type SyncState } from '../store/index.js';
 import { runSync } from './run-sync.js';
 import { searchCopy } from './search-copy.js';
 
@@ -25,18 +25,24 @@ export class LocalCopy implements AttachedCopy {
   ) {}
 
   private store(): Promise<Store> {
+    if (this.opened) return this.opened;
     // A copy this connection opens serves its own awaited sync(): its write thread takes a fair share of a busy machine.
-    this.opened ??= typeof this.storeOption === 'string' ? openStore(this.storeOption, { writeThreadPriority: 'normal' }) : Promise.resolve(this.storeOption);
+    const opening = typeof this.storeOption === 'string' ? openStore(this.storeOption, { writeThreadPriority: 'normal' }) : Promise.resolve(this.storeOption);
+    // An open that failed (the database out of reach) is tried again by the next call, not kept.
+    opening.catch(() => {
+      if (this.opened === opening) this.opened = undefined;
+    });
+    this.opened = opening;
     return this.opened;
   }
 
   async search(entity: string, params: unknown): Promise<SearchResult> {
-    return searchCopy({ store: await this.store(), manifest: this.manifest, connectorId: this.connectorId }, entity, params);
+    return typed(async () => searchCopy({ store: await this.store(), manifest: this.manifest, connectorId: this.connectorId }, entity, params));
   }
 
   /** One pass at a time per connection: a second call while one runs gets the same pass's states. */
   sync(options: CopySyncOptions): Promise<SyncState[]> {
-    this.running ??= this.pass(options).finally(() => {
+    this.running ??= typed(() => this.pass(options)).finally(() => {
       this.running = undefined;
     });
     return this.running;
@@ -55,12 +61,25 @@ export class LocalCopy implements AttachedCopy {
   }
 
   async states(): Promise<SyncState[]> {
-    return (await this.store()).syncStates(this.connectorId);
+    return typed(async () => (await this.store()).syncStates(this.connectorId));
   }
 
   /** Closes the store only when this copy opened it from a URL; a Store passed in stays the caller's. */
   async close(): Promise<void> {
     await this.running?.catch(() => undefined);
     if (typeof this.storeOption === 'string' && this.opened) await (await this.opened).close();
+  }
+}
+
+/**
+ * Runs a call on the copy's database with its failures typed: a database that cannot serve it (its
+ * session ended, or it cannot be reached) is SERVICE_UNAVAILABLE, retryable, as in the hosted API,
+ * instead of the driver's own error.
+ */
+async function typed<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw storeUnavailable(error) ?? error;
   }
 }
