@@ -1,7 +1,8 @@
 import { asksTextIndex } from './compile-filter.js';
 import { keySlots, type KeySlot } from './cursor.js';
 import { keyedSql } from './plan-keyed.js';
-import { levelsSql } from './plan-levels.js';
+import { levelHitsSql } from './plan-level-hits.js';
+import { levelFilter, levelIndex, levelListable, levelsSql } from './plan-levels.js';
 import { rankedSql } from './plan-ranked.js';
 import type { KeyRange } from './key-range.js';
 import type { KeptSort } from './sort-key-target.js';
@@ -40,6 +41,8 @@ export interface CompiledSearch {
    * keys as one walk: there the generic plan of a `like` prefix read 27 ms against 2.4.
    */
   keepPlan: boolean;
+  /** PostgreSQL: the statement reads one score level whose hits may be kept in id order per snapshot (plan-levels.ts levelListable, pg-level-lists.ts). */
+  listable?: boolean;
 }
 
 const DIALECTS: Record<SearchDialect, SqlDialect> = { sqlite: sqliteDialect, postgres: postgresDialect };
@@ -62,6 +65,8 @@ export interface CompileOptions {
   levels?: { levels: readonly ScoreLevel[]; need: number };
   /** Internal (tests): PostgreSQL's walk lengths in id order (plan-walk.ts) instead of those it works out. */
   walkRows?: WalkRows | undefined;
+  /** PostgreSQL, a statement of one listable level (CompiledSearch.listable): its hits after the cursor, kept for the snapshot it reads (pg-level-lists.ts). */
+  levelHits?: readonly string[];
 }
 
 /**
@@ -71,8 +76,41 @@ export interface CompileOptions {
  * plan (search-plan.ts) decides how that order is produced cheaply.
  */
 export function compileSearch(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, options: CompileOptions = {}): CompiledSearch {
-  const { sortKeys, keyRange, lists, absent, termShares, levelWindowRows, walkRows } = options;
-  const ctx: CompileContext = {
+  const ctx = compileContext(request, dialect, scope, options);
+  const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
+  const plan = planSearch(request, options.absent);
+  const sql =
+    plan.kind === 'keyed'
+      ? keyedSql(request, plan.constantScore, slots, ctx)
+      : plan.kind === 'levels'
+        ? levelsSql(request, plan.scoring, options.levels?.levels ?? plan.levels, options.levels?.need ?? request.limit + 1, ctx)
+        : rankedSql(request, plan.scoring, plan.required, ctx);
+  const keepPlan = dialect === 'postgres' && (readsInIdOrder(request, plan, ctx) || readsValueByValue(request, plan, ctx));
+  const [one, ...more] = options.levels?.levels ?? [];
+  const listable = plan.kind === 'levels' && one !== undefined && more.length === 0 && levelListable(request, plan.scoring, one, ctx);
+  return { ...ctx.params.finish(sql, dialect), slots, keepPlan, ...(listable ? { listable } : {}) };
+}
+
+/**
+ * The statement that reads the hits of a listable level (CompiledSearch.listable) in id order, for
+ * pg-level-lists.ts to keep for the snapshot it reads: one row of the candidates read, the most
+ * worth reading, and the hits' ids (plan-level-hits.ts levelHitsSql). `options.levels` names the
+ * one level and the rows the page needs of it; `most` (tests): the most candidates read instead of those worth reading.
+ */
+export function compileLevelHits(request: SearchRequest, scope: SearchScope, options: CompileOptions, most?: number): { sql: string; params: unknown[] } {
+  const ctx = compileContext(request, 'postgres', scope, options);
+  const plan = planSearch(request, options.absent);
+  const level = options.levels?.levels[0];
+  const filter = level && request.filter && levelFilter(request.filter, plan.kind === 'levels' ? plan.scoring : [], level);
+  const index = level && plan.kind === 'levels' ? levelIndex(level, plan.scoring, ctx) : undefined;
+  if (!filter || !index || !options.levels) throw new TypeError('level hits are read for one listable level');
+  return ctx.params.finish(levelHitsSql(ctx, filter, index.narrow, options.levels.need, most), 'postgres');
+}
+
+/** What the statement's SQL is written with: the dialect, fresh parameters, the scope and what the options know. */
+function compileContext(request: SearchRequest, dialect: SearchDialect, scope: SearchScope, options: CompileOptions): CompileContext {
+  const { sortKeys, keyRange, lists, absent, termShares, levelWindowRows, walkRows, levelHits } = options;
+  return {
     d: DIALECTS[dialect],
     params: new SqlParams(),
     scope,
@@ -84,17 +122,8 @@ export function compileSearch(request: SearchRequest, dialect: SearchDialect, sc
     ...(absent === undefined ? {} : { absent }),
     ...(termShares === undefined ? {} : { termShares }),
     ...(levelWindowRows === undefined ? {} : { levelWindowRows }),
+    ...(levelHits === undefined ? {} : { levelHits }),
   };
-  const slots = keySlots(request.sort, scoringNodes(request.filter).length > 0);
-  const plan = planSearch(request, absent);
-  const sql =
-    plan.kind === 'keyed'
-      ? keyedSql(request, plan.constantScore, slots, ctx)
-      : plan.kind === 'levels'
-        ? levelsSql(request, plan.scoring, options.levels?.levels ?? plan.levels, options.levels?.need ?? request.limit + 1, ctx)
-        : rankedSql(request, plan.scoring, plan.required, ctx);
-  const keepPlan = dialect === 'postgres' && (readsInIdOrder(request, plan, ctx) || readsValueByValue(request, plan, ctx));
-  return { ...ctx.params.finish(sql, dialect), slots, keepPlan };
 }
 
 /** Whether the plan reads through the id-ordered window or walk of a filter that asks a text index (CompiledSearch.keepPlan). */

@@ -14,10 +14,14 @@ const KEPT = 64;
  */
 const CURSOR_ID = '\u0000cursor id';
 
-/** A kept statement: its SQL and parameters as compiled with CURSOR_ID, and where that stands among them. */
+/** Stands for a listable level's kept hits (LevelStatement.hits) while a statement is compiled to be kept: found among the parameters by identity. */
+const HITS: readonly string[] = [];
+
+/** A kept statement: its SQL and parameters as compiled with CURSOR_ID and HITS, and where those stand among them. */
 interface Kept {
   compiled: CompiledSearch;
   cursorAt: number[];
+  hitsAt: number[];
 }
 
 /**
@@ -35,6 +39,8 @@ export interface LevelStatement {
   termShares: TermShares;
   /** The level statement made into another by the caller (run-levels.ts: checked against a guessed probe), and what that adds to the key. */
   wrap?: { key: string; wrap: (compiled: CompiledSearch) => CompiledSearch };
+  /** The one level's hits after the cursor, kept for the snapshot read (pg-level-lists.ts), read instead of the level (CompileOptions.levelHits). */
+  hits?: readonly string[];
 }
 
 /**
@@ -59,6 +65,7 @@ function keyOf(scope: SearchScope, request: SearchRequest, statement: LevelState
     options.levelWindowRows ?? null,
     options.walkRows ?? null,
     statement.wrap?.key ?? null,
+    statement.hits !== undefined,
   ]);
 }
 
@@ -69,28 +76,37 @@ function keyOf(scope: SearchScope, request: SearchRequest, statement: LevelState
  * much as the server takes to read the page. Only what the request, the probe's absent grams and
  * the statistics decide goes in (the snapshot's data never does), so a kept statement is the one
  * the compiler would write, and the cursor's id, the one thing pages of a query differ by within
- * a level, is put in its place among the parameters. Compiled without keeping when the request
+ * a level, is put in its place among the parameters, as are a listable level's kept hits. Compiled without keeping when the request
  * reads kept sort or range keys (they follow the data).
  */
 export function levelStatement(scope: SearchScope, request: SearchRequest, statement: LevelStatement, options: CompileOptions): CompiledSearch {
-  const { levels, need, absent, termShares, wrap } = statement;
-  const compileWith = (with_: SearchRequest) => {
-    const compiled = compileSearch(with_, 'postgres', scope, { ...options, ...(absent ? { absent } : {}), termShares, levels: { levels, need } });
+  const { levels, need, absent, termShares, wrap, hits } = statement;
+  const compileWith = (with_: SearchRequest, levelHits: readonly string[] | undefined) => {
+    const read = { levels, need };
+    const compiled = compileSearch(with_, 'postgres', scope, {
+      ...options,
+      ...(absent ? { absent } : {}),
+      termShares,
+      levels: read,
+      ...(levelHits ? { levelHits } : {}),
+    });
     return wrap ? wrap.wrap(compiled) : compiled;
   };
-  if (options.sortKeys !== undefined || options.keyRange !== undefined) return compileWith(request);
+  if (options.sortKeys !== undefined || options.keyRange !== undefined) return compileWith(request, hits);
   const key = keyOf(scope, request, statement, options);
   let entry = kept.get(termShares, key);
   if (!entry) {
     const cursor = request.cursor === null ? null : [...request.cursor.slice(0, -1), CURSOR_ID];
-    const compiled = compileWith({ ...request, cursor });
+    const compiled = compileWith({ ...request, cursor }, hits && HITS);
     const cursorAt = compiled.params.flatMap((value, i) => (value === CURSOR_ID ? [i] : []));
-    entry = { compiled, cursorAt };
+    const hitsAt = compiled.params.flatMap((value, i) => (value === HITS ? [i] : []));
+    entry = { compiled, cursorAt, hitsAt };
   }
   kept.set(termShares, key, entry);
-  const { compiled, cursorAt } = entry;
-  if (cursorAt.length === 0) return compiled;
+  const { compiled, cursorAt, hitsAt } = entry;
+  if (cursorAt.length === 0 && hitsAt.length === 0) return compiled;
   const params = [...compiled.params];
   for (const i of cursorAt) params[i] = request.cursor?.[request.cursor.length - 1];
+  for (const i of hitsAt) params[i] = hits;
   return { ...compiled, params };
 }

@@ -5,6 +5,7 @@ import { fuzzyGate } from './fuzzy-gate.js';
 import { carriedColumn, carriedPage } from './plan-carried.js';
 import { drivenRows, drivenTable, drivingNodes } from './plan-driven.js';
 import { joinPlanned, orderBy } from './plan-sql.js';
+import { levelHitRows } from './plan-level-hits.js';
 import { idOrderedRows, type WindowOptions } from './plan-window.js';
 import { seqsAfter, type IdOrderedList } from './sqlite-level-lists.js';
 import type { KeyRange } from './key-range.js';
@@ -88,7 +89,7 @@ function queryShare(query: IndexQuery, shares: TermShares): number {
  * candidates are read ahead already (sqliteDialect.indexListed). `share`: the most of the table's
  * rows the test can pass, by the statistics (1 without them).
  */
-function levelIndex(
+export function levelIndex(
   level: ScoreLevel,
   scoring: readonly TextNode[],
   ctx: CompileContext,
@@ -191,12 +192,47 @@ function levelRange(level: ScoreLevel, scoring: readonly TextNode[], ctx: Compil
  * within its window).
  */
 function levelList(level: ScoreLevel, scoring: readonly TextNode[], ctx: CompileContext, readFor: number | undefined): IdOrderedList | undefined {
-  if (!ctx.d.levelList || level.counts.length !== 1) return undefined;
-  const asks = (level.counts[0] as number[]).flatMap((count, j) => (count > 0 ? [{ node: scoring[j] as TextNode, count }] : []));
-  const [ask] = asks;
-  if (asks.length !== 1 || !ask || !loose(ask.node, ask.count, ctx)) return undefined;
+  const ask = ctx.d.levelList ? looseAsk(level, scoring, ctx) : undefined;
+  if (!ask || !ctx.d.levelList) return undefined;
   const { space, query } = textIndexQuery(ask.node, ctx, ask.count);
   return ctx.d.levelList(ask.node.field, space, query, ctx, readFor);
+}
+
+/** The one text count a level of one combination asks the index for, when that is a loose fuzzy count (see loose): the levels kept as lists. */
+function looseAsk(level: ScoreLevel, scoring: readonly TextNode[], ctx: CompileContext): { node: TextNode; count: number } | undefined {
+  if (level.counts.length !== 1) return undefined;
+  const asks = (level.counts[0] as number[]).flatMap((count, j) => (count > 0 ? [{ node: scoring[j] as TextNode, count }] : []));
+  const [ask] = asks;
+  return asks.length === 1 && ask && loose(ask.node, ask.count, ctx) ? ask : undefined;
+}
+
+/**
+ * Whether a PostgreSQL statement of this one level may read its rows from the level's hits kept in
+ * id order for the snapshot it reads (pg-level-lists.ts): a loose level (looseAsk), whose deep
+ * pages otherwise walk every row between their hits (at 100,000 records, scripts/bench-search.ts,
+ * the page after 1,000 fuzzy hits walks 5,549 rows for its 101), read through the level's index
+ * test (levelIndex), not empty (levelFilter), and not driven by an equality (plan-driven.ts), whose read is its own.
+ */
+export function levelListable(request: SearchRequest, scoring: readonly TextNode[], level: ScoreLevel, ctx: CompileContext): boolean {
+  if (!ctx.d.windowAsSubquery || !asksTextIndex(request.filter, ctx.d) || drivingNodes(request.filter).length > 0) return false;
+  if (!request.filter || !levelFilter(request.filter, scoring, level)) return false;
+  return looseAsk(level, scoring, ctx) !== undefined && levelIndex(level, scoring, ctx) !== undefined;
+}
+
+/**
+ * A level's exact test, per group of its combinations of counts (levelGroups), over the record row
+ * `r`; undefined when no combination can match (the level is empty).
+ */
+export function levelFilter(filter: FilterNode, scoring: readonly TextNode[], level: ScoreLevel): ((inner: CompileContext) => string) | undefined {
+  const groups = levelGroups(filter, scoring, level.counts);
+  if (groups.length === 0) return undefined;
+  return (inner: CompileContext) => {
+    const tests = groups.map(({ rest, counts: group }) => {
+      const counted = group.map((combination) => `(${combination.map((count, j) => countIs(scoring[j] as TextNode, count, inner)).join(' AND ')})`);
+      return rest === true ? `(${counted.join(' OR ')})` : `((${counted.join(' OR ')}) AND ${compileFilter(rest, inner)})`;
+    });
+    return `(${tests.join(' OR ')})`;
+  };
 }
 
 /**
@@ -225,24 +261,21 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
   const drive = driving.length > 0 ? drivenTable(driving, ctx) : '';
   const branches: string[] = [];
   for (const level of levels) {
-    const { score, counts } = level;
+    const { score } = level;
     if (cursorScore !== undefined && score > cursorScore) continue;
-    const groups = levelGroups(request.filter as FilterNode, scoring, counts);
-    if (groups.length === 0) continue;
-    const filter = (inner: CompileContext) => {
-      const tests = groups.map(({ rest, counts: group }) => {
-        const counted = group.map((combination) => `(${combination.map((count, j) => countIs(scoring[j] as TextNode, count, inner)).join(' AND ')})`);
-        return rest === true ? `(${counted.join(' OR ')})` : `((${counted.join(' OR ')}) AND ${compileFilter(rest, inner)})`;
-      });
-      return `(${tests.join(' OR ')})`;
-    };
+    const filter = levelFilter(request.filter as FilterNode, scoring, level);
+    if (!filter) continue;
     const start = { after: cursorScore === score ? (cursorId as string) : null };
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1${data}`;
     // A carried page (PostgreSQL) reads no kept range: its branches must all carry the data column.
     const range = carried ? undefined : levelRange(level, scoring, ctx);
-    const rows = range
-      ? keyRangeRows(ctx, need - 1, select, filter, start, range)
-      : idOrderedRows(ctx, need - 1, select, filter, start, split, windowOptions(level, scoring, need, candidates, start.after, ctx));
+    // The level's hits after the cursor, kept for the snapshot the statement reads (pg-level-lists.ts), stand for its read.
+    const hits = ctx.levelHits && levels.length === 1 && levelListable(request, scoring, level, ctx) ? ctx.levelHits : undefined;
+    const rows = hits
+      ? levelHitRows(ctx, select, hits)
+      : range
+        ? keyRangeRows(ctx, need - 1, select, filter, start, range)
+        : idOrderedRows(ctx, need - 1, select, filter, start, split, windowOptions(level, scoring, need, candidates, start.after, ctx));
     const read = drive ? drivenRows(ctx, need - 1, select, filter, start, rows) : rows;
     const alias = `l${branches.length}`;
     // A range read value by value carries one column more (plan-key-range.ts): the union takes the three every branch has.

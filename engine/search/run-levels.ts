@@ -6,10 +6,9 @@ import { sqliteDataVersion } from './sqlite-data-version.js';
 import { checkIn, checkOut } from '../store/index.js';
 import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
-import type { ScoreLevel } from './score-levels.js';
 import type { CompiledSearch } from './compile-search.js';
-import { levelStatement, type LevelStatement } from './pg-level-compiles.js';
-import { guarded, guardedRows } from './postgres-guarded.js';
+import { levelReaderRows, type LevelRead } from './pg-level-reader.js';
+import { guarded } from './postgres-guarded.js';
 import { compileRead, postgresRows, sqliteRows, type ReadOptions, type SearchDatabase, type SearchRow } from './search-rows.js';
 import { scoringNodes } from './scoring-nodes.js';
 import { planSearch } from './search-plan.js';
@@ -18,8 +17,8 @@ import { sqliteDialect } from './sqlite-dialect.js';
 import { preparedStatement } from './sqlite-statements.js';
 import type { SearchDialect, SearchRequest, SearchScope } from './types.js';
 
-/** One statement of a levels read: its levels, and the rows it stops at. */
-type LevelRead = { levels: readonly ScoreLevel[]; need: number };
+/** How a PostgreSQL levels read starts its transaction: the probe reads the index for every term it asks (pg-common-terms.ts), a table scan stops at the first row only where one is. */
+const BEGIN = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off';
 
 /** The version PostgreSQL's absent grams are kept at (known-absent.ts): it has no data version, so they are only a guess its statement checks. */
 const GUESS = 'guessed';
@@ -106,11 +105,11 @@ export async function levelRows(
   let broken: Error | undefined;
   let committing = false;
   try {
-    // The probe reads the index for every term it asks (pg-common-terms.ts): a table scan stops at the first row only where one is.
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_seqscan = off');
+    // The snapshot is taken here, and named: a level's hits kept for it hold for the whole read (pg-level-lists.ts).
+    const begun = (await client.query(`${BEGIN}; SELECT pg_current_snapshot()::text AS snapshot`)) as unknown as Array<pg.QueryResult<{ snapshot: string }>>;
+    const snapshot = begun[2]?.rows[0]?.snapshot as string;
     const termShares = await commonTerms(db, client);
-    const statement = (absent: AbsentGrams | undefined, levels: LevelRead, wrap?: LevelStatement['wrap']) =>
-      levelStatement(scope, request, { ...levels, absent, termShares, ...(wrap ? { wrap } : {}) }, read);
+    const reader = { client, pool, snapshot, termShares, scope, request, read };
     // Written only when needed: a kept statement that checks a guess needs no probe of its own (pg-level-compiles.ts).
     let written: PresenceProbe | undefined;
     // A fuzzy node scores (probes), so there is a probe.
@@ -123,7 +122,7 @@ export async function levelRows(
       // The grams this request's last probe found absent, checked by its first level's statement in its own snapshot: one statement fewer.
       const guessed = absent;
       const guard = { key: 'guessed', wrap: (compiled: CompiledSearch) => guarded(compiled, (params) => probe().guard(params, guessed)) };
-      first = guardedRows(await postgresRows(client, statement(guessed, step.value, guard)));
+      first = await levelReaderRows(reader, guessed, step.value, guard);
     }
     if (first === undefined) {
       const { sql, params, absent: found } = probe();
@@ -133,7 +132,7 @@ export async function levelRows(
       step = reads.next();
     }
     if (first !== undefined && !step.done) step = reads.next(first);
-    while (!step.done) step = reads.next(await postgresRows(client, statement(absent, step.value)));
+    while (!step.done) step = reads.next((await levelReaderRows(reader, absent, step.value)) as SearchRow[]);
     // Every row is read: the answer waits for no COMMIT (a round trip, 0.3 to 0.6 ms under load at
     // 100k records), which ends a read-only transaction and cannot change what it read. The
     // connection goes back to the pool once the COMMIT is done, and is dropped if it fails.

@@ -28,7 +28,10 @@ export interface RunSearchOptions {
   walkRows?: WalkRows;
   /** Internal (tests): the rows a score level reads in id order before it asks the index (default: plan-levels.ts levelWindow). */
   levelWindowRows?: number;
-  /** Internal (tests): the most candidates SQLite keeps in id order for a loose score level (default LEVEL_LIST_MOST, sqlite-level-lists.ts; 0 never). */
+  /**
+   * Internal (tests): the most candidates SQLite keeps in id order for a loose score level (default LEVEL_LIST_MOST, sqlite-level-lists.ts; 0 never),
+   * and PostgreSQL reads a loose level's hits from (default: those worth reading, plan-level-hits.ts; 0 never).
+   */
   levelListMost?: number;
 }
 

@@ -72,6 +72,8 @@ export interface CompileContext {
   readonly termShares?: TermShares;
   /** Internal (tests): the rows a score level reads in id order before it asks the index (plan-levels.ts). */
   readonly levelWindowRows?: number;
+  /** PostgreSQL: the hits after the cursor of a statement's one listable level, kept for the snapshot it reads (pg-level-lists.ts), which stand for its read. */
+  readonly levelHits?: readonly string[];
 }
 
 /** Rows the first walk tests, and the most rows the walk may go on for after it (plan-walk.ts). */

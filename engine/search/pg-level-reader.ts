@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import { compileLevelHits, type CompiledSearch } from './compile-search.js';
+import { levelStatement, type LevelStatement } from './pg-level-compiles.js';
+import { foundHits, listedLevelRows } from './pg-level-lists.js';
+import { guardedRows } from './postgres-guarded.js';
+import type { ScoreLevel } from './score-levels.js';
+import { postgresRows, type ReadOptions, type SearchRow } from './search-rows.js';
+import type { AbsentGrams, TermShares } from './sql-dialect.js';
+import type { SearchRequest, SearchScope } from './types.js';
+
+/** One statement of a levels read: its levels, and the rows it stops at. */
+export type LevelRead = { levels: readonly ScoreLevel[]; need: number };
+
+/** What a PostgreSQL levels read holds for all its statements: its connection, pool, snapshot and statistics, and the search. */
+export interface LevelReader {
+  client: pg.PoolClient;
+  pool: object;
+  /** pg_current_snapshot() of the read's REPEATABLE READ transaction. */
+  snapshot: string;
+  termShares: TermShares;
+  scope: SearchScope;
+  request: SearchRequest;
+  read: ReadOptions;
+}
+
+/** The grams no record holds, in an order that does not follow the order they were found in. */
+const sortedAbsent = (absent: AbsentGrams | undefined) => absent && [...absent].map(([path, grams]) => [path, [...grams].sort()]).sort();
+
+/**
+ * The rows of one statement of a PostgreSQL levels read (run-levels.ts), or undefined when `wrap`
+ * checks a guess that failed (then it read nothing). Its statement is compiled once per query
+ * (pg-level-compiles.ts); a statement of one listable level (CompiledSearch.listable) reads the
+ * level's hits kept for this snapshot instead where the pool has them (pg-level-lists.ts), and
+ * reads them on the level's second read at a snapshot. Why here: both kinds of statement are
+ * shaped alike by the guess and its check, and the read's loop stays the same.
+ */
+export async function levelReaderRows(
+  reader: LevelReader,
+  absent: AbsentGrams | undefined,
+  levels: LevelRead,
+  wrap?: LevelStatement['wrap'],
+): Promise<SearchRow[] | undefined> {
+  const { client, scope, request, read, termShares } = reader;
+  const statement = (hits?: readonly string[]) =>
+    levelStatement(scope, request, { ...levels, absent, termShares, ...(wrap ? { wrap } : {}), ...(hits ? { hits } : {}) }, read);
+  const run = async (compiled: CompiledSearch) => (wrap ? guardedRows(await postgresRows(client, compiled)) : postgresRows(client, compiled));
+  const compiled = statement();
+  const most = read.levelListMost;
+  if (!compiled.listable || most === 0) return run(compiled);
+  const [cursorScore, cursorId] = request.cursor ?? [];
+  return listedLevelRows({
+    owner: reader.pool,
+    snapshot: reader.snapshot,
+    key: JSON.stringify([scope.connectorId, scope.entity, request.filter, levels.levels, sortedAbsent(absent) ?? null, most ?? null]),
+    after: cursorScore === levels.levels[0]?.score ? (cursorId as string) : null,
+    need: levels.need,
+    rows: (hits) => run(hits ? statement(hits) : compiled),
+    readHits: async () => {
+      const compiledRead = compileLevelHits(request, scope, { ...read, ...(absent ? { absent } : {}), termShares, levels }, most);
+      const hitsRead = { ...compiledRead, slots: [], keepPlan: false };
+      return foundHits(await run(wrap ? wrap.wrap(hitsRead) : hitsRead));
+    },
+  });
+}
