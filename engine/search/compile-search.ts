@@ -65,7 +65,7 @@ export interface CompileOptions {
   levels?: { levels: readonly ScoreLevel[]; need: number };
   /** Internal (tests): PostgreSQL's walk lengths in id order (plan-walk.ts) instead of those it works out. */
   walkRows?: WalkRows | undefined;
-  /** PostgreSQL, a statement of one listable level (CompiledSearch.listable): its hits after the cursor, kept for the snapshot it reads (pg-level-lists.ts). */
+  /** PostgreSQL: the hits after the cursor of the statement's last level, when listable (plan-levels.ts levelListable), kept for the snapshot it reads (pg-level-lists.ts). */
   levelHits?: readonly string[];
 }
 

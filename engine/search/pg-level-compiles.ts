@@ -39,7 +39,7 @@ export interface LevelStatement {
   termShares: TermShares;
   /** The level statement made into another by the caller (run-levels.ts: checked against a guessed probe), and what that adds to the key. */
   wrap?: { key: string; wrap: (compiled: CompiledSearch) => CompiledSearch };
-  /** The one level's hits after the cursor, kept for the snapshot read (pg-level-lists.ts), read instead of the level (CompileOptions.levelHits). */
+  /** The last level's hits after the cursor, kept for the snapshot read (pg-level-lists.ts), read instead of the level (CompileOptions.levelHits). */
   hits?: readonly string[];
 }
 

@@ -69,6 +69,12 @@ export async function listedLevelRows(read: ListedLevelRead): Promise<SearchRow[
   return read.rows(hitsAfter(hits, read.after, read.need));
 }
 
+/** The hits `owner` keeps of a level (by its key) for this very snapshot, if it read them there. */
+export function keptHits(owner: object, key: string, snapshot: string): readonly string[] | undefined {
+  const known = kept.get(owner, key);
+  return known && 'snapshot' in known && known.snapshot === snapshot && typeof known.found !== 'string' ? known.found : undefined;
+}
+
 /** The first `need` of `hits` (ids in id order) after `after` (from the first for null): the rows a page takes from the level. */
 export function hitsAfter(hits: readonly string[], after: string | null, need: number): readonly string[] {
   let low = 0;

@@ -269,8 +269,8 @@ export function levelsSql(request: SearchRequest, scoring: readonly TextNode[], 
     const select = `${d.rowRef} AS ref, ${d.keyParam('score', score, ctx)} AS k0, r.id AS k1${data}`;
     // A carried page (PostgreSQL) reads no kept range: its branches must all carry the data column.
     const range = carried ? undefined : levelRange(level, scoring, ctx);
-    // The level's hits after the cursor, kept for the snapshot the statement reads (pg-level-lists.ts), stand for its read.
-    const hits = ctx.levelHits && levels.length === 1 && levelListable(request, scoring, level, ctx) ? ctx.levelHits : undefined;
+    // The last level's hits after the cursor, kept for the snapshot the statement reads (pg-level-lists.ts), stand for its read.
+    const hits = ctx.levelHits && level === levels[levels.length - 1] && levelListable(request, scoring, level, ctx) ? ctx.levelHits : undefined;
     const rows = hits
       ? levelHitRows(ctx, select, hits)
       : range

@@ -7,7 +7,9 @@ import { checkIn, checkOut } from '../store/index.js';
 import { commonTerms } from './pg-common-terms.js';
 import { postgresDialect } from './postgres-dialect.js';
 import type { CompiledSearch } from './compile-search.js';
-import { levelReaderRows, type LevelRead } from './pg-level-reader.js';
+import { hitsAfter } from './pg-level-lists.js';
+import { keptHitsOf, levelReaderRows, type KeptHits, type LevelRead } from './pg-level-reader.js';
+import type { ScoreLevel } from './score-levels.js';
 import { guarded } from './postgres-guarded.js';
 import { compileRead, postgresRows, sqliteRows, type ReadOptions, type SearchDatabase, type SearchRow } from './search-rows.js';
 import { scoringNodes } from './scoring-nodes.js';
@@ -27,16 +29,24 @@ const GUESS = 'guessed';
  * The statements of a levels read, one level each, best first, from the cursor's level: each is
  * sent the rows the one before found, and none follows once the page and one more row are found.
  * A page of the best level is one statement; a level with fewer rows than a page hands on to the
- * next.
+ * next. On PostgreSQL (`kept`), a level whose hits the pool keeps for the read's snapshot is read
+ * by the statement of the level before it, from its first hits (at 10,000 records,
+ * scripts/bench-search.ts, "quartrly reprot": the 36 rows of the second level a page needs).
  */
-function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined): Generator<LevelRead, SearchRow[], SearchRow[]> {
+function* levelReads(request: SearchRequest, absent: AbsentGrams | undefined, kept?: KeptHits): Generator<LevelRead, SearchRow[], SearchRow[]> {
   const plan = planSearch(request, absent);
   if (plan.kind !== 'levels') throw new TypeError('a levels read needs a levels plan');
   const cursorScore = request.cursor?.[0];
   const rows: SearchRow[] = [];
-  for (const level of plan.levels) {
-    if (typeof cursorScore === 'number' && level.score > cursorScore) continue;
-    rows.push(...(yield { levels: [level], need: request.limit + 1 - rows.length }));
+  const levels = plan.levels.filter((level) => typeof cursorScore !== 'number' || level.score <= cursorScore);
+  for (let i = 0; i < levels.length; i++) {
+    const level = levels[i] as ScoreLevel;
+    const need = request.limit + 1 - rows.length;
+    // A next level whose hits are kept for this snapshot is read by the same statement, from its first hits (pg-level-lists.ts): a round trip fewer.
+    const next = levels[i + 1];
+    const hits = next && kept?.(absent, next);
+    if (next && hits) i++;
+    rows.push(...(yield next && hits ? { levels: [level, next], need, hits: hitsAfter(hits, null, need) } : { levels: [level], need }));
     if (rows.length > request.limit) break;
   }
   return rows;
@@ -115,7 +125,8 @@ export async function levelRows(
     // A fuzzy node scores (probes), so there is a probe.
     const probe = () => (written ??= presenceProbe(postgresDialect, scope, request, termShares.shares) as PresenceProbe);
     let absent = knownAbsent(pool, scope, request, GUESS);
-    let reads = levelReads(request, absent);
+    const kept = keptHitsOf(reader);
+    let reads = levelReads(request, absent, kept);
     let step = reads.next();
     let first: SearchRow[] | undefined;
     if (absent && !step.done) {
@@ -128,7 +139,7 @@ export async function levelRows(
       const { sql, params, absent: found } = probe();
       absent = found((await client.query<Record<string, unknown>>(sql, params)).rows[0]);
       rememberAbsent(pool, scope, request, absent, GUESS);
-      reads = levelReads(request, absent);
+      reads = levelReads(request, absent, kept);
       step = reads.next();
     }
     if (first !== undefined && !step.done) step = reads.next(first);

@@ -72,7 +72,7 @@ export interface CompileContext {
   readonly termShares?: TermShares;
   /** Internal (tests): the rows a score level reads in id order before it asks the index (plan-levels.ts). */
   readonly levelWindowRows?: number;
-  /** PostgreSQL: the hits after the cursor of a statement's one listable level, kept for the snapshot it reads (pg-level-lists.ts), which stand for its read. */
+  /** PostgreSQL: the hits after the cursor of a statement's last level, when listable, kept for the snapshot it reads (pg-level-lists.ts), which stand for its read. */
   readonly levelHits?: readonly string[];
 }
 

@@ -139,6 +139,8 @@ describe.each(SEARCH_BACKENDS)('deep pages of a loose fuzzy level from kept hits
     // Written through another pool, as a sync would.
     await backend.upsert(scope, changes, 'id');
     const now = held.map((record) => changes.find((change) => change.id === record.id) ?? record).concat(changes[0] as Record<string, unknown>);
+    // From the start, the level read with the one before it: from its hits only where they were read in this snapshot.
+    expect((await page(db, backend, scope, 200, null, LISTED)).hits).toEqual(evaluatorHits(FILTER, FIELDS, now));
     const wantRest = evaluatorHits(FILTER, FIELDS, now).filter(([id, score]) => score < LEVEL || (score === LEVEL && byCodePoint(id, cursorId) > 0));
     const rest = (await pagesFrom(db, backend, scope, 5, inside.cursor, LISTED)).flatMap((p) => p.hits);
     expect(rest).toEqual(wantRest);
