@@ -21,8 +21,8 @@ export type KeptHits = (absent: AbsentGrams | undefined, level: ScoreLevel) => r
 export interface LevelReader {
   client: pg.PoolClient;
   pool: object;
-  /** pg_current_snapshot() of the read's REPEATABLE READ transaction. */
-  snapshot: string;
+  /** pg_current_snapshot() of the read's REPEATABLE READ transaction; undefined (not read): no level's hits are kept or read. */
+  snapshot: string | undefined;
   termShares: TermShares;
   scope: SearchScope;
   request: SearchRequest;
@@ -40,7 +40,9 @@ function hitsKey(reader: LevelReader, absent: AbsentGrams | undefined, level: Sc
 
 /** The hits this pool keeps of a level for the read's snapshot (pg-level-lists.ts keptHits), for a statement to read with the level before it. */
 export function keptHitsOf(reader: LevelReader): KeptHits {
-  return (absent, level) => (reader.read.levelListMost === 0 ? undefined : keptHits(reader.pool, hitsKey(reader, absent, level), reader.snapshot));
+  const { snapshot } = reader;
+  return (absent, level) =>
+    reader.read.levelListMost === 0 || snapshot === undefined ? undefined : keptHits(reader.pool, hitsKey(reader, absent, level), snapshot);
 }
 
 /**
@@ -68,12 +70,13 @@ export async function levelReaderRows(
   const run = async (compiled: CompiledSearch) => (wrap ? guardedRows(await postgresRows(client, compiled)) : postgresRows(client, compiled));
   if (levels.hits) return run(statement(levels.hits));
   const compiled = statement();
+  const { snapshot } = reader;
   const most = read.levelListMost;
-  if (!compiled.listable || most === 0) return run(compiled);
+  if (!compiled.listable || most === 0 || snapshot === undefined) return run(compiled);
   const [cursorScore, cursorId] = request.cursor ?? [];
   return listedLevelRows({
     owner: reader.pool,
-    snapshot: reader.snapshot,
+    snapshot,
     key: hitsKey(reader, absent, levels.levels[0] as ScoreLevel),
     after: cursorScore === levels.levels[0]?.score ? (cursorId as string) : null,
     need: levels.need,

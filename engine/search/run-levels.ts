@@ -116,8 +116,9 @@ export async function levelRows(
   let committing = false;
   try {
     // The snapshot is taken here, and named: a level's hits kept for it hold for the whole read (pg-level-lists.ts).
-    const begun = (await client.query(`${BEGIN}; SELECT pg_current_snapshot()::text AS snapshot`)) as unknown as Array<pg.QueryResult<{ snapshot: string }>>;
-    const snapshot = begun[2]?.rows[0]?.snapshot as string;
+    const begun = (await client.query(`${BEGIN}; SELECT pg_current_snapshot()::text AS snapshot`)) as unknown as Array<pg.QueryResult<{ snapshot?: unknown }>>;
+    const named = begun[2]?.rows[0]?.snapshot;
+    const snapshot = typeof named === 'string' && named !== '' ? named : undefined;
     const termShares = await commonTerms(db, client);
     const reader = { client, pool, snapshot, termShares, scope, request, read };
     // Written only when needed: a kept statement that checks a guess needs no probe of its own (pg-level-compiles.ts).
