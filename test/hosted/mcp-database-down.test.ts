@@ -1,0 +1,105 @@
+/**
+ * The hosted MCP endpoint on PostgreSQL when a tool's database session ends under it: the agent
+ * gets a tool error with the typed, retryable SERVICE_UNAVAILABLE (not INTERNAL, which reads as a
+ * bug not worth retrying), and the same tool answers when called again.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startHostedService, syncOnce, type HostedService } from '../../engine/hosted/index.js';
+import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
+import { hashSecret } from '../../engine/store/index.js';
+import { call } from '../support/http-call.js';
+import { callJson, mcpClient } from '../support/mcp.js';
+import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+
+const SECRET = 'mcp-database-down-secret-0123456789';
+
+let sandbox: Sandbox;
+let cluster: PostgresCluster;
+let service: HostedService;
+let databaseUrl: string;
+let client: Client;
+let tool: string;
+
+beforeAll(async () => {
+  [sandbox, cluster] = await Promise.all([startSandbox({ rateLimits: false, records: 40 }), startPostgres()]);
+  databaseUrl = await cluster.createDatabase();
+  const hubspot = sandbox.upstreams.hubspot!;
+  service = await startHostedService({
+    databaseUrl,
+    port: 0,
+    secret: SECRET,
+    upstreams: { hubspot: hubspot.base_url },
+    allowOrigins: { hubspot: hubspot.allow_origins },
+    logger: false,
+    sync: { background: false },
+  });
+  const secret = 'ces_mcp_down_secret_value_0001';
+  const platform = await service.store.createClient({ name: 'mcp-down', secretHash: await hashSecret(secret) });
+  const token = (await call(service, 'POST', '/v1/auth/token', { body: { client_id: platform.client_id, client_secret: secret, external_user_id: 'agent' } }))
+    .body.access_token as string;
+  const created = await call(service, 'POST', '/v1/integrations/connectors', {
+    token,
+    body: { external_user_id: 'agent', connector_type: 'hubspot', credentials: hubspot.credentials, config: hubspot.config },
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  const synced = await syncOnce({ databaseUrl, connectorId: id, secret: SECRET, upstreams: { hubspot: hubspot.base_url } });
+  expect(synced.ran && synced.states.every((state) => state.status === 'succeeded')).toBe(true);
+  const transport = new StreamableHTTPClientTransport(new URL(`${service.url}/v1/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  client = (await mcpClient(transport)).client;
+  tool = `hubspot-${id.slice('conn_'.length, 'conn_'.length + 6)}-contacts-search`;
+}, 120_000);
+
+afterAll(async () => {
+  await client?.close();
+  await service?.close();
+  await sandbox?.close();
+  await cluster?.stop();
+});
+
+/**
+ * Runs `call` while another session holds the copy's table locked, and terminates every session
+ * that comes to wait on that lock (matched in pg_locks: a named statement waits while it is parsed,
+ * before pg_stat_activity shows it running); returns what the call answered.
+ */
+async function withSessionEnded<T>(run: () => Promise<T>): Promise<T> {
+  const locker = new pg.Client({ connectionString: databaseUrl });
+  await locker.connect();
+  try {
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE search_records IN ACCESS EXCLUSIVE MODE');
+    const answer = run();
+    for (let waited = 0; ; waited += 10) {
+      if (waited > 30_000) throw new Error('no session came to wait on the lock');
+      const { rows } = await locker.query<{ pid: number }>(
+        `SELECT pid FROM pg_locks WHERE NOT granted AND locktype = 'relation' AND relation = 'search_records'::regclass AND pid <> pg_backend_pid()`,
+      );
+      for (const { pid } of rows) await locker.query('SELECT pg_terminate_backend($1)', [pid]);
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return await answer;
+  } finally {
+    await locker.query('ROLLBACK');
+    await locker.end();
+  }
+}
+
+test('a search tool whose session ends answers a tool error SERVICE_UNAVAILABLE (retryable); called again, it answers', async () => {
+  const before = await callJson(client, tool, { query: {}, limit: 5 });
+  expect(before.isError).toBe(false);
+  expect(before.body.hits).toHaveLength(5);
+
+  const failed = await withSessionEnded(() => callJson(client, tool, { query: {}, limit: 5 }));
+  expect(failed).toEqual({
+    isError: true,
+    body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'the database session ended; retry the call', retryable: true } },
+  });
+
+  const again = await callJson(client, tool, { query: {}, limit: 5 });
+  expect(again.isError).toBe(false);
+  expect(again.body.hits).toEqual(before.body.hits);
+});
