@@ -237,4 +237,36 @@ describe('loose score levels on SQLite after a write through another connection'
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a first page that goes on into the loose level reads it from the kept list from its second read at a data version', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'level-lists-'));
+    const writer = openSqliteSearchBackend(join(dir, 'records.db'));
+    const statements: string[] = [];
+    const reader = new Database(join(dir, 'records.db'), { verbose: (sql) => statements.push(String(sql)) });
+    registerSearchFunctions(reader);
+    const scope: SearchScope = { connectorId: 'lists', entity: 'first-page' };
+    const mine = records(300);
+    try {
+      await writer.upsert(scope, mine, 'id');
+      const want = expectedHits(FILTER, mine);
+      // A page the levels above the loose one cannot fill: it goes on into that level from its first row, for 40 of its rows (a list
+      // is worth reading for as many candidates as the rows a page needs tell: sqlite-level-lists.ts worthReading).
+      const size = want.filter(([, score]) => score > 8 / 15).length + 40;
+      expect(want.slice(0, size).filter(([, score]) => score === 8 / 15)).toHaveLength(40);
+      // The loose level read from a kept list: its candidates' seqs joined to the table, instead of rows walked in id order.
+      const fromList = () => statements.some((sql) => /FROM json_each\('\[[0-9,]+[^)]*\) AS k CROSS JOIN search_records AS r ON r\.seq = k\.value/.test(sql));
+      const reads: boolean[] = [];
+      for (let run = 0; run < 3; run++) {
+        statements.length = 0;
+        expect((await page(reader, writer, scope, FILTER, size, null, {})).hits).toEqual(want.slice(0, size));
+        reads.push(fromList());
+      }
+      // The first read at this version notes the level; the second reads its list and the level from it, as does every read after at that version.
+      expect(reads).toEqual([false, true, true]);
+    } finally {
+      reader.close();
+      await writer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
