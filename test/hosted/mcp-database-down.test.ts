@@ -5,14 +5,13 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startHostedService, syncOnce, type HostedService } from '../../engine/hosted/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { hashSecret } from '../../engine/store/index.js';
 import { call } from '../support/http-call.js';
 import { callJson, mcpClient } from '../support/mcp.js';
-import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { endSessionsWaitingOn, startPostgres, type PostgresCluster } from '../support/postgres.js';
 
 const SECRET = 'mcp-database-down-secret-0123456789';
 
@@ -60,40 +59,16 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/**
- * Runs `call` while another session holds the copy's table locked, and terminates every session
- * that comes to wait on that lock (matched in pg_locks: a named statement waits while it is parsed,
- * before pg_stat_activity shows it running); returns what the call answered.
- */
-async function withSessionEnded<T>(run: () => Promise<T>): Promise<T> {
-  const locker = new pg.Client({ connectionString: databaseUrl });
-  await locker.connect();
-  try {
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE search_records IN ACCESS EXCLUSIVE MODE');
-    const answer = run();
-    for (let waited = 0; ; waited += 10) {
-      if (waited > 30_000) throw new Error('no session came to wait on the lock');
-      const { rows } = await locker.query<{ pid: number }>(
-        `SELECT pid FROM pg_locks WHERE NOT granted AND locktype = 'relation' AND relation = 'search_records'::regclass AND pid <> pg_backend_pid()`,
-      );
-      for (const { pid } of rows) await locker.query('SELECT pg_terminate_backend($1)', [pid]);
-      if (rows.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return await answer;
-  } finally {
-    await locker.query('ROLLBACK');
-    await locker.end();
-  }
-}
-
 test('a search tool whose session ends answers a tool error SERVICE_UNAVAILABLE (retryable); called again, it answers', async () => {
   const before = await callJson(client, tool, { query: {}, limit: 5 });
   expect(before.isError).toBe(false);
   expect(before.body.hits).toHaveLength(5);
 
-  const failed = await withSessionEnded(() => callJson(client, tool, { query: {}, limit: 5 }));
+  let answered: Promise<{ isError: boolean; body: any }> | undefined;
+  await endSessionsWaitingOn(databaseUrl, 'search_records', () => {
+    answered = callJson(client, tool, { query: {}, limit: 5 });
+  });
+  const failed = await answered;
   expect(failed).toEqual({
     isError: true,
     body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'the database session ended; retry the call', retryable: true } },

@@ -1,13 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../engine/index.js';
 import { startSandbox, type Sandbox } from '../../engine/sandbox/index.js';
 import { runCli } from '../support/cli.js';
 import { call } from '../support/http-call.js';
-import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { endSessionsWaitingOn, startPostgres, type PostgresCluster } from '../support/postgres.js';
 import {
   copyIds,
   crash,
@@ -78,6 +77,12 @@ afterAll(async () => {
   await big?.close();
   await cluster?.stop();
 });
+
+/** Fails at once when `proc` has exited, instead of waiting out a lock wait it will never reach. */
+function expectAlive(proc: ServeProcess): void {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+    throw new Error(`process exited (${proc.child.exitCode ?? proc.child.signalCode}): ${proc.stderr().slice(-2000)}`);
+}
 
 function sorted(ids: string[]): string[] {
   return [...ids].sort();
@@ -238,7 +243,12 @@ test("PostgreSQL: a session ended under a pass's write fails that pass with SERV
 
   // The pass's next batch write (its own transaction, on a client checked out of A's pool) waits on
   // the lock once the held pages are let through; then its session is ended.
-  const ended = await endSessionsWaitingOnCopy(databaseUrl, () => faults.reset(), a);
+  const ended = await endSessionsWaitingOn(
+    databaseUrl,
+    'search_records',
+    () => faults.reset(),
+    () => expectAlive(a),
+  );
   expect(ended.length).toBeGreaterThan(0);
   // The failed write ends that pass of contacts; A lives on and answers.
   const failed = await waitFor(
@@ -266,42 +276,18 @@ test("PostgreSQL: a session ended under a pass's write fails that pass with SERV
       token,
     });
   let answer: Awaited<ReturnType<typeof search>> | undefined;
-  await endSessionsWaitingOnCopy(databaseUrl, () => void search().then((settled) => (answer = settled)), reader);
+  await endSessionsWaitingOn(
+    databaseUrl,
+    'search_records',
+    () => void search().then((settled) => (answer = settled)),
+    () => expectAlive(reader),
+  );
   await waitFor(async () => answer, { what: 'the search to answer', timeoutMs: 30_000, intervalMs: 20, alive: reader });
   expect(answer!.status).toBe(503);
   expect(answer!.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'the database session ended; retry the call', retryable: true });
   expect((await search()).body.hits).toHaveLength(3);
   for (const proc of [reader, a]) proc.child.kill('SIGTERM');
 }, 150_000);
-
-/**
- * Locks the copy's table from a session of its own, runs `start`, and terminates every session that
- * comes to wait on the lock (the first time any does); returns their pids.
- */
-async function endSessionsWaitingOnCopy(databaseUrl: string, start: () => void, proc: ServeProcess): Promise<number[]> {
-  const locker = new pg.Client({ connectionString: databaseUrl });
-  await locker.connect();
-  try {
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE search_records IN ACCESS EXCLUSIVE MODE');
-    start();
-    return await waitFor(
-      async () => {
-        // Matched by its lock, not pg_stat_activity's query: a named statement waits while it is parsed,
-        // before the server reports it as running, so its session still shows the previous query as idle.
-        const { rows } = await locker.query<{ pid: number }>(
-          `SELECT pid FROM pg_locks WHERE NOT granted AND locktype = 'relation' AND relation = 'search_records'::regclass AND pid <> pg_backend_pid()`,
-        );
-        for (const { pid } of rows) await locker.query('SELECT pg_terminate_backend($1)', [pid]);
-        return rows.length > 0 ? rows.map((row) => row.pid) : undefined;
-      },
-      { what: 'a session to wait on the lock', timeoutMs: 60_000, intervalMs: 10, alive: proc },
-    );
-  } finally {
-    await locker.query('ROLLBACK');
-    await locker.end();
-  }
-}
 
 test('PostgreSQL: three serve processes share the sync jobs of 8 connectors and run each pass once', async () => {
   const databaseUrl = await cluster.createDatabase();

@@ -212,3 +212,34 @@ function killPostmaster(data: string): void {
     // Already gone.
   }
 }
+
+/**
+ * Locks `table` from a session of its own, runs `start`, and terminates every session that comes
+ * to wait on that lock (the first time any does), then lets the lock go; returns their pids. The
+ * waiting sessions are matched in pg_locks, not by pg_stat_activity's query: a named statement
+ * waits while it is parsed, before the server reports it running (it still shows its previous
+ * query, idle). For tests of a call whose database session ends under it.
+ */
+export async function endSessionsWaitingOn(url: string, table: string, start: () => void, stillAlive: () => void = () => undefined): Promise<number[]> {
+  const locker = new pg.Client({ connectionString: url });
+  await locker.connect();
+  try {
+    await locker.query('BEGIN');
+    await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    start();
+    for (let waited = 0; waited <= 60_000; waited += 10) {
+      const { rows } = await locker.query<{ pid: number }>(
+        `SELECT pid FROM pg_locks WHERE NOT granted AND locktype = 'relation' AND relation = $1::regclass AND pid <> pg_backend_pid()`,
+        [table],
+      );
+      for (const { pid } of rows) await locker.query('SELECT pg_terminate_backend($1)', [pid]);
+      if (rows.length > 0) return rows.map((row) => row.pid);
+      stillAlive();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no session came to wait on ${table}`);
+  } finally {
+    await locker.query('ROLLBACK');
+    await locker.end();
+  }
+}
